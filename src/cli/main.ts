@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+/** The `caravan` command: perft, uci, xboard, bench, match. */
+
+import { UsageError } from './args.js';
+import { perftCommand } from './perft-command.js';
+
+const USAGE = `usage: caravan <command> [options]
+commands:
+  perft --variant <id> --depth <n> [--fen "<fen>"] [--divide] [--time]
+`;
+
+type Command = (argv: readonly string[], out: (line: string) => void) => void | Promise<void>;
+
+const commands: Record<string, Command> = {
+  perft: perftCommand,
+};
+
+async function main(argv: readonly string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(USAGE);
+    return name === undefined ? 2 : 0;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`caravan: unknown command '${name}'\n${USAGE}`);
+    return 2;
+  }
+  try {
+    await command(rest, (line) => process.stdout.write(`${line}\n`));
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`caravan ${name}: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`caravan: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

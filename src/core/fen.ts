@@ -1,0 +1,196 @@
+/**
+ * FEN read and write, compatible with Fairy-Stockfish (RULES.md §0): multi-digit empty runs,
+ * `K`/`Q` castling letters as rook tags (highest file / file a), en-passant field listing every
+ * target square a pawn of the side to move attacks (`a3a4`, or comma-separated, or `-`).
+ */
+
+import type { VariantDefinition } from '../variants/schema.js';
+import { CaravanError } from './errors.js';
+import { Position, type Setup } from './position.js';
+import { type Result, err, ok } from './result.js';
+import { BLACK, EMPTY, PAD, type VariantTables, WHITE, pieceCode, squareName, variantTables } from './tables.js';
+
+function fenError(message: string): { ok: false; error: CaravanError } {
+  return err(new CaravanError('invalid-fen', message));
+}
+
+/** Parse a FEN into a position, or say precisely what is wrong with it. */
+export function parseFen(def: VariantDefinition, fen: string): Result<Position, CaravanError> {
+  const t = variantTables(def);
+  const fields = fen.trim().split(/\s+/);
+  if (fields.length < 2 || fields.length > 6 || fields[0] === '') {
+    return fenError(`FEN needs 2 to 6 fields (placement side castling ep halfmove fullmove), got ${fields[0] === '' ? 0 : fields.length}`);
+  }
+  const [placement, side, castlingField = '-', epField = '-', halfField = '0', fullField = '1'] = fields as [
+    string,
+    string,
+    ...string[],
+  ];
+
+  // Placement
+  const rows = placement.split('/');
+  if (rows.length !== t.ranks) return fenError(`placement has ${rows.length} ranks, board has ${t.ranks}`);
+  const board = new Uint8Array(t.files * t.ranks);
+  const kings = [0, 0];
+  for (let i = 0; i < rows.length; i++) {
+    const rank = t.ranks - 1 - i;
+    const row = rows[i] as string;
+    let file = 0;
+    let j = 0;
+    while (j < row.length) {
+      const c = row[j] as string;
+      if (c >= '0' && c <= '9') {
+        let k = j;
+        while (k < row.length && (row[k] as string) >= '0' && (row[k] as string) <= '9') k++;
+        const run = Number(row.slice(j, k));
+        if (run === 0) return fenError(`rank ${rank + 1}: empty-square count 0 is not allowed`);
+        file += run;
+        j = k;
+        continue;
+      }
+      const type = t.letters.indexOf(c.toUpperCase());
+      if (type < 0) {
+        return fenError(`rank ${rank + 1}: '${c}' is not a piece of ${def.name} (pieces: ${t.letters.join('')})`);
+      }
+      const color = c === c.toUpperCase() ? WHITE : BLACK;
+      if (type === t.kingType) kings[color] = (kings[color] as number) + 1;
+      if (t.isPawn[type] && def.promotion.ranks.includes(color === WHITE ? rank + 1 : t.ranks - rank)) {
+        return fenError(`pawn on ${String.fromCharCode(97 + file)}${rank + 1} stands on its promotion rank`);
+      }
+      if (file < t.files) board[rank * t.files + file] = pieceCode(type, color);
+      file++;
+      j++;
+    }
+    if (file !== t.files) {
+      return fenError(`rank ${rank + 1} has ${file} squares, board has ${t.files} files`);
+    }
+  }
+  for (const color of [WHITE, BLACK]) {
+    const name = color === WHITE ? 'White' : 'Black';
+    if (kings[color] !== 1) return fenError(`${name} has ${kings[color]} kings, needs exactly 1`);
+  }
+
+  // Side to move
+  if (side !== 'w' && side !== 'b') return fenError(`side to move is '${side}', expected 'w' or 'b'`);
+  const turn = side === 'w' ? WHITE : BLACK;
+
+  // Castling: K/Q (and Shredder-style file letters) name rooks; rights without king and rook at home are dropped.
+  let castling = 0;
+  if (castlingField !== '-') {
+    if (!/^[A-Za-z]+$/.test(castlingField)) return fenError(`castling field '${castlingField}' is not '-' or letters`);
+    for (const c of castlingField) {
+      const color = c === c.toUpperCase() ? WHITE : BLACK;
+      const u = c.toUpperCase();
+      let sideIdx: number;
+      if (u === 'K') sideIdx = 1;
+      else if (u === 'Q') sideIdx = 0;
+      else {
+        const f = u.charCodeAt(0) - 65;
+        if (f >= t.files) return fenError(`castling letter '${c}' is not K, Q or a file of the board`);
+        const cg = def.castling;
+        if (!cg) continue;
+        if (f === cg.rookFiles.kingSide) sideIdx = 1;
+        else if (f === cg.rookFiles.queenSide) sideIdx = 0;
+        else continue;
+      }
+      if (!t.castling || !def.castling) continue;
+      const kingAt = t.castling.kingFrom[color] as number;
+      const rookAt = t.castling.rookFrom[color * 2 + sideIdx] as number;
+      const idx = (sq: number) => ((t.rankOf[sq] as number) * t.files + (t.fileOf[sq] as number));
+      const rookType = t.letters.indexOf('R');
+      if (board[idx(kingAt)] === pieceCode(t.kingType, color) && board[idx(rookAt)] === pieceCode(rookType, color)) {
+        castling |= 1 << (color * 2 + sideIdx);
+      }
+    }
+  }
+
+  // Clocks
+  if (!/^\d+$/.test(halfField)) return fenError(`halfmove clock '${halfField}' is not a non-negative integer`);
+  if (!/^\d+$/.test(fullField)) return fenError(`fullmove number '${fullField}' is not a non-negative integer`);
+  const halfmove = Number(halfField);
+  const fullmove = Math.max(1, Number(fullField));
+  if (halfmove > 100000 || fullmove > 100000) return fenError('move counters out of range');
+
+  // En passant
+  const epSquares: number[] = [];
+  let epVictim = -1;
+  if (epField !== '-') {
+    const names = epField.includes(',') ? epField.split(',') : (epField.match(/[a-z]\d{1,2}/g) ?? []);
+    if (names.join('') !== epField.replace(/,/g, '') || names.length === 0) {
+      return fenError(`en-passant field '${epField}' is not '-' or a list of squares`);
+    }
+    const sqs: number[] = [];
+    for (const name of names) {
+      const m = /^([a-z])(\d{1,2})$/.exec(name);
+      const f = m ? (m[1] as string).charCodeAt(0) - 97 : -1;
+      const r = m ? Number(m[2]) - 1 : -1;
+      if (!m || f >= t.files || r < 0 || r >= t.ranks) return fenError(`en-passant square '${name}' is not on the board`);
+      sqs.push((r + PAD) * t.stride + f + PAD);
+    }
+    const file = t.fileOf[sqs[0] as number];
+    if (sqs.some((s) => t.fileOf[s] !== file)) return fenError(`en-passant squares '${epField}' are not on one file`);
+    // The pawn that moved belongs to the side not to move and went away from its own side.
+    const step = turn === WHITE ? -t.stride : t.stride; // direction the enemy pawn travelled
+    let far = sqs[0] as number;
+    for (const s of sqs) if ((turn === WHITE ? -1 : 1) * ((t.rankOf[s] as number) - (t.rankOf[far] as number)) > 0) far = s;
+    let v = far + step;
+    while (t.rankOf[v] !== -1 && board[(t.rankOf[v] as number) * t.files + (t.fileOf[v] as number)] === EMPTY) v += step;
+    const them = turn ^ 1;
+    if (t.rankOf[v] === -1 || t.pawnType < 0 || board[(t.rankOf[v] as number) * t.files + (t.fileOf[v] as number)] !== pieceCode(t.pawnType, them)) {
+      return fenError(`en-passant squares '${epField}' have no ${them === WHITE ? 'white' : 'black'} pawn beyond them`);
+    }
+    for (const s of sqs) {
+      if (board[(t.rankOf[s] as number) * t.files + (t.fileOf[s] as number)] !== EMPTY) {
+        return fenError(`en-passant square ${squareName(t, s)} is not empty`);
+      }
+    }
+    epVictim = v;
+    epSquares.push(...sqs);
+  }
+
+  const setup: Setup = { board, turn, castling, epSquares, epVictim, halfmove, fullmove };
+  const pos = Position.fromSetup(def, setup);
+  // Keep only targets a pawn of the side to move could take on (as Fairy-Stockfish writes them).
+  if (pos.epCount > 0) {
+    const keep = [...pos.epSquares.subarray(0, pos.epCount)].filter((s) => pos.pawnCanTakeOn(s, turn));
+    pos.epCount = 0;
+    for (const s of keep) pos.epSquares[pos.epCount++] = s;
+    if (pos.epCount === 0) pos.epVictim = -1;
+    pos.computeHash();
+  }
+  if (pos.isAttacked(pos.kingSq[turn ^ 1] as number, turn)) {
+    return fenError(`${turn === WHITE ? 'Black' : 'White'} (not to move) is in check`);
+  }
+  return ok(pos);
+}
+
+/** Write the position as FEN. */
+export function makeFen(pos: Position): string {
+  const t: VariantTables = pos.t;
+  const rows: string[] = [];
+  for (let r = t.ranks - 1; r >= 0; r--) {
+    let row = '';
+    let empty = 0;
+    for (let f = 0; f < t.files; f++) {
+      const code = pos.board[(r + PAD) * t.stride + f + PAD] as number;
+      if (code === EMPTY) {
+        empty++;
+        continue;
+      }
+      if (empty) row += String(empty);
+      empty = 0;
+      const letter = t.letters[(code >> 1) - 1] as string;
+      row += code & 1 ? letter.toLowerCase() : letter;
+    }
+    if (empty) row += String(empty);
+    rows.push(row);
+  }
+  let castling = '';
+  if (pos.castleRights & 2) castling += 'K';
+  if (pos.castleRights & 1) castling += 'Q';
+  if (pos.castleRights & 8) castling += 'k';
+  if (pos.castleRights & 4) castling += 'q';
+  let ep = '';
+  for (let i = 0; i < pos.epCount; i++) ep += squareName(t, pos.epSquares[i] as number);
+  return [rows.join('/'), pos.turn === WHITE ? 'w' : 'b', castling || '-', ep || '-', pos.halfmove, pos.fullmove].join(' ');
+}
