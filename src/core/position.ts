@@ -15,6 +15,9 @@ import {
   movePromotion,
   moveTo,
 } from './move.js';
+import { CaravanError } from './errors.js';
+import { makeFen, parseFen } from './fen.js';
+import { type Result, err } from './result.js';
 import { EMPTY, MODE_EP, OFF, type VariantTables, codeType, pieceCode, variantTables } from './tables.js';
 
 /** Piece-list capacity per colour. */
@@ -86,6 +89,19 @@ export class Position {
 
   get variant(): VariantDefinition {
     return this.t.def;
+  }
+
+  /**
+   * Read a FEN (RULES.md §0) for a variant given by definition or id; the start position when
+   * `fen` is omitted. Errors say what is wrong and where.
+   */
+  static fromFen(variant: VariantDefinition, fen?: string): Result<Position, CaravanError> {
+    if (!variant || typeof variant !== 'object') return err(new CaravanError('unknown-variant', 'no variant given'));
+    return parseFen(variant, fen ?? variant.startFen);
+  }
+
+  toFen(): string {
+    return makeFen(this);
   }
 
   /** Build from a validated setup (see fen.ts, which validates). */
@@ -405,6 +421,18 @@ export class Position {
     this.halfmove = this.uHalfmove[d] as number;
     this.hashLo = this.uHashLo[d] as number;
     this.hashHi = this.uHashHi[d] as number;
+  }
+
+  /**
+   * Hash of the position before the i-th move on the undo stack (0 = the oldest). With the
+   * current hash, these are the game history a search checks for repetitions.
+   */
+  historyHashLo(i: number): number {
+    return this.uHashLo[i] as number;
+  }
+
+  historyHashHi(i: number): number {
+    return this.uHashHi[i] as number;
   }
 
   /** The move made `back` plies ago (1 = the last one), or 0 past the start of the stack. */
