@@ -3,8 +3,8 @@
 import { parseFen } from '../core/fen.js';
 import { perft, perftDivide } from '../core/perft.js';
 import { moveToUci } from '../notation/uci.js';
-import { VARIANT_IDS, findVariant } from '../variants/index.js';
-import { UsageError, flag, parseArgs } from './args.js';
+import { findVariant, VARIANT_IDS } from '../variants/index.js';
+import { flag, parseArgs, UsageError } from './args.js';
 
 export function perftCommand(argv: readonly string[], out: (line: string) => void): void {
   const args = parseArgs(argv, ['divide', 'time']);
@@ -16,7 +16,8 @@ export function perftCommand(argv: readonly string[], out: (line: string) => voi
   if (!variant) throw new UsageError(`unknown variant '${id}' (known: ${VARIANT_IDS.join(', ')})`);
   const depthText = flag(args, 'depth');
   if (depthText === undefined) throw new UsageError('--depth is required');
-  if (!/^\d+$/.test(depthText) || Number(depthText) > 20) throw new UsageError(`bad depth '${depthText}': expected an integer 0–20`);
+  if (!/^\d+$/.test(depthText) || Number(depthText) > 20)
+    throw new UsageError(`bad depth '${depthText}': expected an integer 0–20`);
   const depth = Number(depthText);
   const parsed = parseFen(variant, flag(args, 'fen') ?? variant.startFen);
   if (!parsed.ok) throw new UsageError(`bad FEN: ${parsed.error.message}`);

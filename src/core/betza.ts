@@ -9,7 +9,7 @@
  * `O<n>` castling. Everything else is rejected with a message naming the character.
  */
 
-import { type Result, err, ok } from './result.js';
+import { err, ok, type Result } from './result.js';
 
 export interface MoveComponent {
   /** File offset (positive = toward the h-side, from White's view). */

@@ -7,8 +7,8 @@
 import type { VariantDefinition } from '../variants/schema.js';
 import { CaravanError } from './errors.js';
 import { Position, type Setup } from './position.js';
-import { type Result, err, ok } from './result.js';
-import { BLACK, EMPTY, PAD, type VariantTables, WHITE, pieceCode, squareName, variantTables } from './tables.js';
+import { err, ok, type Result } from './result.js';
+import { BLACK, EMPTY, PAD, pieceCode, squareName, type VariantTables, variantTables, WHITE } from './tables.js';
 
 function fenError(message: string): { ok: false; error: CaravanError } {
   return err(new CaravanError('invalid-fen', message));
@@ -19,7 +19,9 @@ export function parseFen(def: VariantDefinition, fen: string): Result<Position, 
   const t = variantTables(def);
   const fields = fen.trim().split(/\s+/);
   if (fields.length < 2 || fields.length > 6 || fields[0] === '') {
-    return fenError(`FEN needs 2 to 6 fields (placement side castling ep halfmove fullmove), got ${fields[0] === '' ? 0 : fields.length}`);
+    return fenError(
+      `FEN needs 2 to 6 fields (placement side castling ep halfmove fullmove), got ${fields[0] === '' ? 0 : fields.length}`,
+    );
   }
   const [placement, side, castlingField = '-', epField = '-', halfField = '0', fullField = '1'] = fields as [
     string,
@@ -96,7 +98,7 @@ export function parseFen(def: VariantDefinition, fen: string): Result<Position, 
       if (!t.castling || !def.castling) continue;
       const kingAt = t.castling.kingFrom[color] as number;
       const rookAt = t.castling.rookFrom[color * 2 + sideIdx] as number;
-      const idx = (sq: number) => ((t.rankOf[sq] as number) * t.files + (t.fileOf[sq] as number));
+      const idx = (sq: number) => (t.rankOf[sq] as number) * t.files + (t.fileOf[sq] as number);
       const rookType = t.letters.indexOf('R');
       if (board[idx(kingAt)] === pieceCode(t.kingType, color) && board[idx(rookAt)] === pieceCode(rookType, color)) {
         castling |= 1 << (color * 2 + sideIdx);
@@ -124,7 +126,8 @@ export function parseFen(def: VariantDefinition, fen: string): Result<Position, 
       const m = /^([a-z])(\d{1,2})$/.exec(name);
       const f = m ? (m[1] as string).charCodeAt(0) - 97 : -1;
       const r = m ? Number(m[2]) - 1 : -1;
-      if (!m || f >= t.files || r < 0 || r >= t.ranks) return fenError(`en-passant square '${name}' is not on the board`);
+      if (!m || f >= t.files || r < 0 || r >= t.ranks)
+        return fenError(`en-passant square '${name}' is not on the board`);
       sqs.push((r + PAD) * t.stride + f + PAD);
     }
     const file = t.fileOf[sqs[0] as number];
@@ -132,11 +135,17 @@ export function parseFen(def: VariantDefinition, fen: string): Result<Position, 
     // The pawn that moved belongs to the side not to move and went away from its own side.
     const step = turn === WHITE ? -t.stride : t.stride; // direction the enemy pawn travelled
     let far = sqs[0] as number;
-    for (const s of sqs) if ((turn === WHITE ? -1 : 1) * ((t.rankOf[s] as number) - (t.rankOf[far] as number)) > 0) far = s;
+    for (const s of sqs)
+      if ((turn === WHITE ? -1 : 1) * ((t.rankOf[s] as number) - (t.rankOf[far] as number)) > 0) far = s;
     let v = far + step;
-    while (t.rankOf[v] !== -1 && board[(t.rankOf[v] as number) * t.files + (t.fileOf[v] as number)] === EMPTY) v += step;
+    while (t.rankOf[v] !== -1 && board[(t.rankOf[v] as number) * t.files + (t.fileOf[v] as number)] === EMPTY)
+      v += step;
     const them = turn ^ 1;
-    if (t.rankOf[v] === -1 || t.pawnType < 0 || board[(t.rankOf[v] as number) * t.files + (t.fileOf[v] as number)] !== pieceCode(t.pawnType, them)) {
+    if (
+      t.rankOf[v] === -1 ||
+      t.pawnType < 0 ||
+      board[(t.rankOf[v] as number) * t.files + (t.fileOf[v] as number)] !== pieceCode(t.pawnType, them)
+    ) {
       return fenError(`en-passant squares '${epField}' have no ${them === WHITE ? 'white' : 'black'} pawn beyond them`);
     }
     for (const s of sqs) {
@@ -192,5 +201,7 @@ export function makeFen(pos: Position): string {
   if (pos.castleRights & 4) castling += 'q';
   let ep = '';
   for (let i = 0; i < pos.epCount; i++) ep += squareName(t, pos.epSquares[i] as number);
-  return [rows.join('/'), pos.turn === WHITE ? 'w' : 'b', castling || '-', ep || '-', pos.halfmove, pos.fullmove].join(' ');
+  return [rows.join('/'), pos.turn === WHITE ? 'w' : 'b', castling || '-', ep || '-', pos.halfmove, pos.fullmove].join(
+    ' ',
+  );
 }

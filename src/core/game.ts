@@ -7,10 +7,10 @@ import type { VariantDefinition } from '../variants/schema.js';
 import { CaravanError } from './errors.js';
 import { makeFen, parseFen } from './fen.js';
 import type { Move } from './move.js';
-import { MAX_MOVES, generateLegal } from './movegen.js';
+import { generateLegal, MAX_MOVES } from './movegen.js';
 import { type Outcome, positionOutcome } from './outcome.js';
 import type { Position } from './position.js';
-import { type Result, err, ok } from './result.js';
+import { err, ok, type Result } from './result.js';
 
 export class Game {
   readonly variant: VariantDefinition;

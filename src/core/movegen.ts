@@ -6,7 +6,7 @@
  * en-passant captures need a closer look, so perft can count the last ply in bulk.
  */
 
-import { KIND_CASTLE, KIND_EN_PASSANT, KIND_NORMAL, KIND_PAWN_MULTI, type Move, encodeMove } from './move.js';
+import { encodeMove, KIND_CASTLE, KIND_EN_PASSANT, KIND_NORMAL, KIND_PAWN_MULTI, type Move } from './move.js';
 import type { Position } from './position.js';
 import { EMPTY, MODE_CAPTURE, MODE_EP, MODE_MOVE } from './tables.js';
 

@@ -3,9 +3,9 @@
  * marriage/taming) are checked first; then "no legal move"; then the draws.
  */
 
-import { MAX_MOVES, generateLegal } from './movegen.js';
+import { generateLegal, MAX_MOVES } from './movegen.js';
 import type { Position } from './position.js';
-import { WHITE, pieceCode } from './tables.js';
+import { pieceCode, WHITE } from './tables.js';
 
 export type Color = 'white' | 'black';
 

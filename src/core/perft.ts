@@ -1,9 +1,9 @@
 /** Perft (RULES.md §5): leaf count of the legal move tree; ended games have no moves. */
 
-import { MAX_MOVES, generateLegal } from './movegen.js';
-import type { Position } from './position.js';
-import { isRuleTerminal } from './outcome.js';
 import type { Move } from './move.js';
+import { generateLegal, MAX_MOVES } from './movegen.js';
+import { isRuleTerminal } from './outcome.js';
+import type { Position } from './position.js';
 
 /** One move buffer for the whole tree: each ply writes after its parent's moves. */
 let stack = new Int32Array(MAX_MOVES * 64);

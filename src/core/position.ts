@@ -5,6 +5,8 @@
  */
 
 import type { VariantDefinition } from '../variants/schema.js';
+import { CaravanError } from './errors.js';
+import { makeFen, parseFen } from './fen.js';
 import {
   KIND_CASTLE,
   KIND_EN_PASSANT,
@@ -15,10 +17,8 @@ import {
   movePromotion,
   moveTo,
 } from './move.js';
-import { CaravanError } from './errors.js';
-import { makeFen, parseFen } from './fen.js';
-import { type Result, err } from './result.js';
-import { EMPTY, MODE_EP, OFF, type VariantTables, codeType, pieceCode, variantTables } from './tables.js';
+import { err, type Result } from './result.js';
+import { codeType, EMPTY, MODE_EP, OFF, pieceCode, type VariantTables, variantTables } from './tables.js';
 
 /** Piece-list capacity per colour. */
 const LIST = 256;

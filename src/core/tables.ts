@@ -10,7 +10,7 @@
 
 import type { VariantDefinition } from '../variants/schema.js';
 import { parseBetza } from './betza.js';
-import { type Result, err, ok } from './result.js';
+import { err, ok, type Result } from './result.js';
 
 export const PAD = 3;
 export const EMPTY = 0;
@@ -246,7 +246,8 @@ export function compileVariant(def: VariantDefinition): Result<VariantTables, st
   const promotionTypes = new Int8Array(def.promotion.choices.length);
   for (let i = 0; i < def.promotion.choices.length; i++) {
     const t = letters.indexOf((def.promotion.choices[i] as string).toUpperCase());
-    if (t < 0 || t === kingType) return err(`promotion choice ${def.promotion.choices[i]} is not a piece of the variant`);
+    if (t < 0 || t === kingType)
+      return err(`promotion choice ${def.promotion.choices[i]} is not a piece of the variant`);
     promotionTypes[i] = t;
   }
 

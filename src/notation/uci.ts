@@ -6,9 +6,9 @@
 
 import { CaravanError } from '../core/errors.js';
 import { KIND_CASTLE, type Move, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
-import { MAX_MOVES, generateLegal } from '../core/movegen.js';
+import { generateLegal, MAX_MOVES } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
-import { type Result, err, ok } from '../core/result.js';
+import { err, ok, type Result } from '../core/result.js';
 import { parseSquare, squareName } from '../core/tables.js';
 
 /** Is this castling move written as "king takes own rook"? (Its king step is one square.) */
@@ -36,7 +36,10 @@ export function legalMoveList(pos: Position): Move[] {
 /** Find the legal move written in UCI text, or say why there is none. */
 export function parseUciMove(pos: Position, text: string): Result<Move, CaravanError> {
   const m = /^([a-z])(\d{1,2})([a-z])(\d{1,2})([a-z]?)$/.exec(text);
-  if (!m) return err(new CaravanError('invalid-move-text', `'${text}' is not a move in coordinate notation (like e2e4 or a9a10w)`));
+  if (!m)
+    return err(
+      new CaravanError('invalid-move-text', `'${text}' is not a move in coordinate notation (like e2e4 or a9a10w)`),
+    );
   const t = pos.t;
   const from = parseSquare(t, `${m[1]}${m[2]}`);
   const to = parseSquare(t, `${m[3]}${m[4]}`);
