@@ -2,10 +2,10 @@
  * Betza notation → a list of move components.
  *
  * Supports the subset Caravan's variants and XBoard need (see ../shared/notes/betza.md):
- * atoms W F D A N C H Z G and shorthands K Q R B; riders by doubling (`WW`) or a range
- * (`W0` unlimited, `W2` up to two); compounds by concatenation (`NC`); direction modifiers
- * f b l r v s (doubled `ff`/`fs` and two-letter `fr`/`rf` select within 8-fold oblique
- * atoms, following XBetza); mode modifiers m c; `i` initial; `n` lame; `e` en passant;
+ * atoms W F D A N C H Z G (and L = C, J = Z) and shorthands K Q R B; riders by doubling (`WW`)
+ * or a range (`W0` unlimited, `W2` up to two); compounds by concatenation (`NC`); direction
+ * modifiers f b l r v s (doubled `ff`/`fs` and two-letter `fr`/`rf` select within 8-fold oblique
+ * atoms, following XBetza) and h ("half": `fhN` = the forward half-plane); mode modifiers m c; `i` initial; `n` lame; `e` en passant;
  * `O<n>` castling. Everything else is rejected with a message naming the character.
  */
 
@@ -44,6 +44,9 @@ const ATOMS: Record<string, readonly [number, number]> = {
   H: [3, 0],
   Z: [3, 2],
   G: [3, 3],
+  // Betza's original letters for the (3,1) and (3,2) leapers.
+  L: [3, 1],
+  J: [3, 2],
 };
 
 /** Shorthands expand to atoms with a range (0 = unlimited). */
@@ -86,6 +89,11 @@ function symmetricLeaps(x: number, y: number): Array<[number, number]> {
 /** Does leap (dx, dy) belong to the direction set named by `dirs` (e.g. "f", "fs", "fr")? */
 function matchesDirections(dirs: string, dx: number, dy: number): boolean {
   if (dirs === '') return true;
+  if (dirs.includes('h')) {
+    // "half": fhN = the forward half-plane (all four forward knight leaps); letters join.
+    const halves = dirs.replace(/h/g, '');
+    return halves === '' || [...halves].some((c) => single(c, dx, dy));
+  }
   const oblique = Math.abs(dx) !== Math.abs(dy) && dx !== 0 && dy !== 0;
   // Split into groups: a letter followed by a different, non-opposite letter forms a pair
   // on oblique atoms (XBetza: "fr" = one move; "ff" = forward narrow; "fs" = forward wide).
@@ -173,7 +181,7 @@ export function parseBetza(text: string): Result<ParsedBetza, string> {
     let enPassant = false;
     while (i < text.length && /[a-z]/.test(text[i] as string)) {
       const c = text[i] as string;
-      if ('fblrvs'.includes(c)) dirs += c;
+      if ('fblrvsh'.includes(c)) dirs += c;
       else if (c === 'm' || c === 'c') {
         if (!modeSeen) {
           canMove = false;

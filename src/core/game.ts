@@ -5,11 +5,11 @@
 
 import type { VariantDefinition } from '../variants/schema.js';
 import { CaravanError } from './errors.js';
-import { makeFen, parseFen } from './fen.js';
+import { makeFen } from './fen.js';
 import type { Move } from './move.js';
 import { generateLegal, MAX_MOVES } from './movegen.js';
 import { type Outcome, positionOutcome } from './outcome.js';
-import type { Position } from './position.js';
+import { Position } from './position.js';
 import { err, ok, type Result } from './result.js';
 
 export class Game {
@@ -29,10 +29,12 @@ export class Game {
     this.hashes.push(this.hashKey());
   }
 
-  static create(variant: VariantDefinition, fen?: string): Result<Game, CaravanError> {
-    const parsed = parseFen(variant, fen ?? variant.startFen);
+  /** A new game of a variant (definition or id), from its start position or a FEN. */
+  static create(variant: VariantDefinition | string, fen?: string): Result<Game, CaravanError> {
+    const parsed = Position.fromFen(variant, fen);
     if (!parsed.ok) return parsed;
-    return ok(new Game(variant, makeFen(parsed.value), parsed.value));
+    const pos = parsed.value;
+    return ok(new Game(pos.variant, makeFen(pos), pos));
   }
 
   private hashKey(): string {

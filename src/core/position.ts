@@ -4,6 +4,7 @@
  * hot path of perft and search: typed arrays and integers only, nothing allocated per move.
  */
 
+import { VARIANT_IDS, findVariant } from '../variants/index.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import { CaravanError } from './errors.js';
 import { makeFen, parseFen } from './fen.js';
@@ -95,9 +96,12 @@ export class Position {
    * Read a FEN (RULES.md §0) for a variant given by definition or id; the start position when
    * `fen` is omitted. Errors say what is wrong and where.
    */
-  static fromFen(variant: VariantDefinition, fen?: string): Result<Position, CaravanError> {
-    if (!variant || typeof variant !== 'object') return err(new CaravanError('unknown-variant', 'no variant given'));
-    return parseFen(variant, fen ?? variant.startFen);
+  static fromFen(variant: VariantDefinition | string, fen?: string): Result<Position, CaravanError> {
+    const def = typeof variant === 'string' ? findVariant(variant) : variant;
+    if (!def || typeof def !== 'object') {
+      return err(new CaravanError('unknown-variant', `unknown variant '${String(variant)}' (known: ${VARIANT_IDS.join(', ')})`));
+    }
+    return parseFen(def, fen ?? def.startFen);
   }
 
   toFen(): string {
