@@ -39,3 +39,6 @@ export { parseBetza, type MoveComponent } from './core/betza.js';
 export { moveToUci, parseUciMove, legalMoveList } from './notation/uci.js';
 export { VARIANTS, VARIANT_IDS, findVariant, withMarriageMode } from './variants/index.js';
 export type * from './variants/schema.js';
+export { moveToSan, parseSan, sanLine } from './notation/san.js';
+export { writePgn, readPgn, readPgnGames, type PgnGame, type ReadPgnOptions } from './notation/pgn.js';
+export { findVariantByName } from './notation/variant-names.js';

@@ -1,0 +1,405 @@
+/**
+ * PGN export and import for Caravan's variants.
+ *
+ * Written: the Seven Tag Roster, then `Variant` (the Caravan id), `Marriage "delayed"` for a
+ * Bachelor Kamil game under that option (RULES.md §4), `SetUp "1"` + `FEN` when the game did not
+ * start from the variant's start position, then any other tags; movetext in SAN (san.ts) with
+ * move numbers, lines of at most 80 characters, a comment naming how a finished game ended, and
+ * the result token.
+ *
+ * Read: tag pairs, `Variant` (ids, player names, Fairy-Stockfish names; see variant-names.ts),
+ * `FEN`, movetext with move numbers, `{comments}`, `;` comments, `%` escape lines, `$n` NAGs,
+ * `!?`-style suffixes, nested `(variations)` (skipped), result token. Every move is checked
+ * against the rules; errors name the move number, side and text.
+ */
+
+import { CaravanError } from '../core/errors.js';
+import { makeFen, parseFen } from '../core/fen.js';
+import { Game } from '../core/game.js';
+import type { Outcome } from '../core/outcome.js';
+import { err, ok, type Result } from '../core/result.js';
+import { withMarriageMode } from '../variants/index.js';
+import type { VariantDefinition } from '../variants/schema.js';
+import { moveToSan, parseSan } from './san.js';
+import { findVariantByName } from './variant-names.js';
+
+export interface PgnGame {
+  /** Every tag pair as read (values unescaped). */
+  readonly tags: Record<string, string>;
+  readonly variant: VariantDefinition;
+  /** The game with every mainline move played. */
+  readonly game: Game;
+  /** The result token of the movetext, else the Result tag, else `*`. */
+  readonly result: string;
+}
+
+export interface ReadPgnOptions {
+  /**
+   * The variant (id or name) when the PGN has no `Variant` tag; a tag naming another variant is
+   * an error. Without either, the game is orthodox chess, as PGN defines.
+   */
+  readonly variant?: string;
+}
+
+const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
+const MAX_LINE = 80;
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+function resultToken(o: Outcome): string {
+  return o.winner === 'white' ? '1-0' : o.winner === 'black' ? '0-1' : '1/2-1/2';
+}
+
+function endInWords(o: Outcome, game: Game): string {
+  const winner = o.winner === 'white' ? 'White' : 'Black';
+  const loser = o.winner === 'white' ? 'Black' : 'White';
+  switch (o.reason) {
+    case 'checkmate':
+      return `${winner} wins by checkmate`;
+    case 'stalemate':
+      return o.winner ? `${winner} wins by stalemating ${loser}` : 'Draw by stalemate';
+    case 'bare-king':
+      return `${winner} wins: ${loser}'s king is bare`;
+    case 'counter-bare':
+      return 'Draw: both kings are bare';
+    case 'marriage':
+      return `${winner} wins by marriage`;
+    case 'taming':
+      return `${winner} wins by taming`;
+    case 'threefold-repetition':
+      return 'Draw by threefold repetition';
+    case 'fifty-move':
+      return `Draw by the ${game.variant.draws.moveRule}-move rule`;
+    case 'insufficient-material':
+      return 'Draw: dead position';
+  }
+}
+
+/** Tag names are PGN symbols: letters, digits and `_`; anything else becomes `_`. */
+function tagName(name: string): string {
+  const s = name.replace(/[^A-Za-z0-9_]/g, '_');
+  return /^[A-Za-z0-9]/.test(s) ? s : `X${s}`;
+}
+
+function tagValue(value: string): string {
+  return String(value)
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/\\/g, '\\\\')
+    .replace(/"/g, '\\"');
+}
+
+/** Tags the game itself decides; values given for them are ignored. */
+const DERIVED_TAGS = new Set(['Result', 'Variant', 'Marriage', 'SetUp', 'FEN']);
+const ROSTER: ReadonlyArray<readonly [string, string]> = [
+  ['Event', '?'],
+  ['Site', '?'],
+  ['Date', '????.??.??'],
+  ['Round', '?'],
+  ['White', '?'],
+  ['Black', '?'],
+];
+
+/**
+ * The game as PGN. The result is the game's outcome when it is over; otherwise the `Result` tag
+ * given (say, for a resignation) when it is a valid result token, else `*`.
+ */
+export function writePgn(game: Game, tags: Record<string, string> = {}): string {
+  const def = game.variant;
+  const outcome = game.outcome();
+  const given = tags.Result;
+  const result = outcome ? resultToken(outcome) : given !== undefined && RESULTS.has(given) ? given : '*';
+
+  const pairs: Array<readonly [string, string]> = ROSTER.map(([name, fallback]) => [name, tags[name] ?? fallback]);
+  pairs.push(['Result', result], ['Variant', def.id]);
+  if (def.end.marriage?.mode === 'delayed') pairs.push(['Marriage', 'delayed']);
+  const standardStart = parseFen(def, def.startFen);
+  if (!standardStart.ok || makeFen(standardStart.value) !== game.startFen) {
+    pairs.push(['SetUp', '1'], ['FEN', game.startFen]);
+  }
+  const roster = new Set(ROSTER.map(([name]) => name));
+  for (const [name, value] of Object.entries(tags)) {
+    if (!roster.has(name) && !DERIVED_TAGS.has(name)) pairs.push([tagName(name), value]);
+  }
+  const header = pairs.map(([name, value]) => `[${name} "${tagValue(value)}"]`).join('\n');
+
+  const words: string[] = [];
+  const start = parseFen(def, game.startFen);
+  if (!start.ok) throw start.error; // cannot happen: Game.create validated and normalised it
+  const pos = start.value;
+  game.moves.forEach((m, i) => {
+    if (pos.turn === 0) words.push(`${pos.fullmove}.`);
+    else if (i === 0) words.push(`${pos.fullmove}...`);
+    words.push(moveToSan(pos, m));
+    pos.make(m);
+  });
+  if (outcome) words.push(`{${endInWords(outcome, game)}}`);
+  words.push(result);
+  return `${header}\n\n${wrap(words)}\n`;
+}
+
+/** Join words with spaces into lines of at most 80 characters (a longer word gets its own line). */
+function wrap(words: readonly string[]): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    // A comment may hold spaces: wrap inside it too, PGN allows line breaks in comments.
+    for (const part of w.startsWith('{') ? w.split(' ') : [w]) {
+      if (line === '') line = part;
+      else if (line.length + 1 + part.length <= MAX_LINE) line += ` ${part}`;
+      else {
+        lines.push(line);
+        line = part;
+      }
+    }
+  }
+  if (line !== '') lines.push(line);
+  return lines.join('\n');
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading: a lazy tokenizer (so that reading the first game never trips over a later one)
+
+type Token =
+  | { readonly type: 'tag'; readonly name: string; readonly value: string; readonly line: number }
+  | { readonly type: 'symbol'; readonly text: string; readonly line: number }
+  | { readonly type: 'open'; readonly line: number }
+  | { readonly type: 'close'; readonly line: number };
+
+function pgnError(message: string): { ok: false; error: CaravanError } {
+  return err(new CaravanError('invalid-pgn', message));
+}
+
+/** At most 40 characters of input text in a message. */
+function excerpt(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+const TAG_RE = /\[[ \t]*([A-Za-z0-9_+#=:-]+)[ \t]*"((?:[^"\\\r\n]|\\.)*)"[ \t]*\]/y;
+const NAG_RE = /\$\d+/y;
+/** Characters that end a symbol token. */
+const DELIMITERS = new Set([' ', '\t', '\r', '\n', '\f', '\v', '{', '}', '(', ')', '[', ']', ';', '$', '"', '<', '>']);
+
+class Tokenizer {
+  private i = 0;
+  private line = 1;
+  private peeked: Result<Token | undefined, CaravanError> | undefined;
+
+  constructor(private readonly text: string) {
+    if (text.charCodeAt(0) === 0xfeff) this.i = 1;
+  }
+
+  peek(): Result<Token | undefined, CaravanError> {
+    if (!this.peeked) this.peeked = this.scan();
+    return this.peeked;
+  }
+
+  next(): Result<Token | undefined, CaravanError> {
+    const r = this.peek();
+    this.peeked = undefined;
+    return r;
+  }
+
+  private skipLine(): void {
+    const end = this.text.indexOf('\n', this.i);
+    this.i = end < 0 ? this.text.length : end;
+  }
+
+  private scan(): Result<Token | undefined, CaravanError> {
+    const s = this.text;
+    while (this.i < s.length) {
+      const c = s[this.i] as string;
+      const atLineStart = this.i === 0 || s[this.i - 1] === '\n';
+      if (c === '\n') {
+        this.line++;
+        this.i++;
+      } else if (c === ' ' || c === '\t' || c === '\r' || c === '\f' || c === '\v') {
+        this.i++;
+      } else if (c === '%' && atLineStart) {
+        this.skipLine();
+      } else if (c === ';') {
+        this.skipLine();
+      } else if (c === '{') {
+        const end = s.indexOf('}', this.i + 1);
+        if (end < 0) return pgnError(`line ${this.line}: comment '{' is never closed`);
+        for (let k = this.i; k < end; k++) if (s[k] === '\n') this.line++;
+        this.i = end + 1;
+      } else if (c === '<') {
+        // Reserved for future expansion by the PGN standard: skipped like a comment.
+        const end = s.indexOf('>', this.i + 1);
+        if (end < 0) return pgnError(`line ${this.line}: '<' is never closed by '>'`);
+        for (let k = this.i; k < end; k++) if (s[k] === '\n') this.line++;
+        this.i = end + 1;
+      } else if (c === '$') {
+        NAG_RE.lastIndex = this.i;
+        if (!NAG_RE.exec(s)) return pgnError(`line ${this.line}: '$' is not followed by a NAG number`);
+        this.i = NAG_RE.lastIndex;
+      } else if (c === '[') {
+        TAG_RE.lastIndex = this.i;
+        const m = TAG_RE.exec(s);
+        const line = this.line;
+        if (!m) {
+          const end = s.indexOf('\n', this.i);
+          return pgnError(
+            `line ${line}: malformed tag pair ${excerpt(s.slice(this.i, end < 0 ? s.length : end))} (expected [Name "value"])`,
+          );
+        }
+        this.i = TAG_RE.lastIndex;
+        const value = (m[2] as string).replace(/\\(.)/g, '$1');
+        return ok({ type: 'tag', name: m[1] as string, value, line });
+      } else if (c === '(' || c === ')') {
+        this.i++;
+        return ok(c === '(' ? { type: 'open', line: this.line } : { type: 'close', line: this.line });
+      } else if (c === '"' || c === ']' || c === '}' || c === '>') {
+        return pgnError(`line ${this.line}: unexpected '${c}' outside a tag pair or comment`);
+      } else {
+        const start = this.i;
+        while (this.i < s.length && !DELIMITERS.has(s[this.i] as string)) this.i++;
+        return ok({ type: 'symbol', text: s.slice(start, this.i), line: this.line });
+      }
+    }
+    return ok(undefined);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading: one game from the token stream
+
+function resolveVariant(
+  tags: Record<string, string>,
+  options: ReadPgnOptions,
+): Result<VariantDefinition, CaravanError> {
+  let def: VariantDefinition | undefined;
+  const wanted = options.variant;
+  if (wanted !== undefined) {
+    def = findVariantByName(wanted);
+    if (!def) return err(new CaravanError('unknown-variant', `unknown variant '${excerpt(wanted)}'`));
+  }
+  const tag = tags.Variant;
+  if (tag !== undefined && tag.trim() !== '') {
+    const named = findVariantByName(tag);
+    if (!named) return pgnError(`Variant tag '${excerpt(tag)}' names no variant Caravan knows`);
+    if (def && def.id !== named.id) return pgnError(`Variant tag says '${named.id}' but '${def.id}' was asked for`);
+    def = named;
+  }
+  def ??= findVariantByName('chess') as VariantDefinition;
+  const marriage = tags.Marriage?.trim().toLowerCase();
+  if (marriage !== undefined && marriage !== '') {
+    if (!def.end.marriage) return pgnError(`Marriage tag given, but ${def.name} has no marriage rule`);
+    if (marriage !== 'delayed' && marriage !== 'immediate') {
+      return pgnError(`Marriage tag '${excerpt(tags.Marriage as string)}' is not 'immediate' or 'delayed'`);
+    }
+    def = withMarriageMode(def, marriage);
+  }
+  return ok(def);
+}
+
+function moveLabel(game: Game): string {
+  return `move ${game.position.fullmove} (${game.position.turn === 0 ? 'white' : 'black'})`;
+}
+
+/** Read the next game; ok(undefined) when the text has no more game. */
+function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<PgnGame | undefined, CaravanError> {
+  const tags: Record<string, string> = {};
+  let sawAny = false;
+  for (;;) {
+    const t = tk.peek();
+    if (!t.ok) return t;
+    if (t.value?.type !== 'tag') break;
+    tk.next();
+    tags[t.value.name] = t.value.value;
+    sawAny = true;
+  }
+  const first = tk.peek();
+  if (!first.ok) return first;
+  if (!sawAny && first.value === undefined) return ok(undefined);
+
+  const variant = resolveVariant(tags, options);
+  if (!variant.ok) return variant;
+  const def = variant.value;
+  const fen = tags.FEN?.trim();
+  const created = Game.create(def, fen === undefined || fen === '' ? undefined : fen);
+  if (!created.ok) return pgnError(`FEN tag: ${created.error.message}`);
+  const game = created.value;
+
+  let result: string | undefined;
+  let depth = 0;
+  let openLine = 0;
+  for (;;) {
+    const t = tk.peek();
+    if (!t.ok) return t;
+    const tok = t.value;
+    if (tok === undefined) break;
+    if (tok.type === 'tag') {
+      if (depth > 0) return pgnError(`line ${tok.line}: tag pair inside a variation opened on line ${openLine}`);
+      break; // the next game's tags (this one had no result token)
+    }
+    tk.next();
+    if (tok.type === 'open') {
+      if (depth === 0) openLine = tok.line;
+      depth++;
+      continue;
+    }
+    if (tok.type === 'close') {
+      if (depth === 0) return pgnError(`line ${tok.line}: ')' closes no variation`);
+      depth--;
+      continue;
+    }
+    if (depth > 0) continue; // variations are skipped unread
+    const text = tok.text === '½-½' ? '1/2-1/2' : tok.text;
+    if (RESULTS.has(text)) {
+      result = text;
+      break;
+    }
+    const numbered = /^(\d+)(\.+)(.*)$/.exec(text);
+    if (/^\d+$/.test(text) || /^\.+$/.test(text)) continue; // move number, or dots "1 ... e5"
+    let san = text;
+    if (numbered) {
+      san = numbered[3] as string;
+      if (san === '') continue;
+    }
+    if (/^[!?]+$/.test(san) || /^e\.?p\.?$/.test(san)) continue; // annotations written apart
+    if (san === '--' || san === 'Z0' || san === '0000') {
+      return pgnError(`line ${tok.line}: ${moveLabel(game)}: null move '${san}' cannot be played`);
+    }
+    const over = game.outcome();
+    if (over) {
+      return pgnError(
+        `line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}' comes after the end of the game (${over.reason})`,
+      );
+    }
+    const parsed = parseSan(game.position, san);
+    if (!parsed.ok) return pgnError(`line ${tok.line}: ${moveLabel(game)}: ${parsed.error.message}`);
+    const played = game.play(parsed.value);
+    if (!played.ok) return pgnError(`line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}': ${played.error.message}`);
+  }
+  if (depth > 0) return pgnError(`variation opened on line ${openLine} is never closed`);
+  return ok({
+    tags,
+    variant: def,
+    game,
+    result: result ?? (RESULTS.has(tags.Result ?? '') ? (tags.Result as string) : '*'),
+  });
+}
+
+/** Read the first game of a PGN text (any later games are not looked at). */
+export function readPgn(text: string, options: ReadPgnOptions = {}): Result<PgnGame, CaravanError> {
+  if (typeof text !== 'string') return pgnError('PGN must be a string');
+  const r = readOne(new Tokenizer(text), options);
+  if (!r.ok) return r;
+  if (!r.value) return pgnError('the text holds no game');
+  return ok(r.value);
+}
+
+/** Read every game of a PGN text; an error names the game (1-based) it is in. */
+export function readPgnGames(text: string, options: ReadPgnOptions = {}): Result<PgnGame[], CaravanError> {
+  if (typeof text !== 'string') return pgnError('PGN must be a string');
+  const tk = new Tokenizer(text);
+  const games: PgnGame[] = [];
+  for (;;) {
+    const r = readOne(tk, options);
+    if (!r.ok) return pgnError(`game ${games.length + 1}: ${r.error.message}`);
+    if (!r.value) return ok(games);
+    games.push(r.value);
+  }
+}
