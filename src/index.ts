@@ -42,3 +42,4 @@ export type * from './variants/schema.js';
 export { moveToSan, parseSan, sanLine } from './notation/san.js';
 export { writePgn, readPgn, readPgnGames, type PgnGame, type ReadPgnOptions } from './notation/pgn.js';
 export { findVariantByName } from './notation/variant-names.js';
+export * from './engine/index.js';

@@ -2,17 +2,29 @@
 /** The `caravan` command: perft, uci, xboard, bench, match. */
 
 import { UsageError } from './args.js';
+import { benchCommand } from './bench-command.js';
+import { matchCommand } from './match-command.js';
 import { perftCommand } from './perft-command.js';
+import { uciCommand } from './uci-command.js';
+import { xboardCommand } from './xboard-command.js';
 
 const USAGE = `usage: caravan <command> [options]
 commands:
   perft --variant <id> --depth <n> [--fen "<fen>"] [--divide] [--time]
+  uci                     UCI engine on stdin/stdout (options: UCI_Variant, UCI_Marriage, Hash, Level)
+  xboard                  XBoard/CECP v2 engine on stdin/stdout
+  match --variant <id> --engine <cmd> --engine <cmd> [...]   engine match (see caravan match --help)
+  bench [--depth <n>] [--hash <MiB>]
 `;
 
 type Command = (argv: readonly string[], out: (line: string) => void) => void | Promise<void>;
 
 const commands: Record<string, Command> = {
   perft: perftCommand,
+  uci: uciCommand,
+  xboard: xboardCommand,
+  match: matchCommand,
+  bench: benchCommand,
 };
 
 async function main(argv: readonly string[]): Promise<number> {

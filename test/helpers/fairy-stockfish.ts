@@ -184,7 +184,9 @@ export function fsfLegalKeys(ffish: Ffish, variantId: string, fen: string, withM
  */
 export function fsfPlay(ffish: Ffish, variantId: string, fen: string, key: string, withMarriage = false): string {
   const translate = fsfMoveTranslator(variantId, fen);
-  for (const { section, kingDistance } of fsfSections(variantId, withMarriage)) {
+  // Sections with castling first: wildebeest-nocastle would drop the castling rights.
+  const sections = [...fsfSections(variantId, withMarriage)].sort((a, b) => b.kingDistance - a.kingDistance);
+  for (const { section, kingDistance } of sections) {
     for (const text of fsfMoves(ffish, section, fen)) {
       if (translate(text, kingDistance) !== key) continue;
       const board = boardAt(ffish, section, fen);
@@ -193,6 +195,28 @@ export function fsfPlay(ffish: Ffish, variantId: string, fen: string, key: strin
     }
   }
   throw new Error(`Fairy-Stockfish has no move ${key} in ${fen}`);
+}
+
+/**
+ * Every legal move of a position by key, with the FEN Fairy-Stockfish writes after it (castles
+ * in their own section; other moves in a section that keeps castling rights).
+ */
+export function fsfChildren(ffish: Ffish, variantId: string, fen: string, withMarriage = false): Map<string, string> {
+  const translate = fsfMoveTranslator(variantId, fen);
+  const children = new Map<string, string>();
+  const sections = [...fsfSections(variantId, withMarriage)].sort((a, b) => b.kingDistance - a.kingDistance);
+  for (const { section, kingDistance } of sections) {
+    const board = boardAt(ffish, section, fen);
+    const text = board.legalMoves();
+    for (const move of text === '' ? [] : text.split(' ')) {
+      const key = translate(move, kingDistance);
+      if (children.has(key)) continue;
+      if (!board.push(move)) throw new Error(`Fairy-Stockfish refused its own move ${move}`);
+      children.set(key, board.fen());
+      board.pop();
+    }
+  }
+  return children;
 }
 
 /** The UCI engine (fairy-stockfish-nnue.wasm) with Caravan's variants, for `go perft`. */
@@ -229,14 +253,23 @@ export async function startFsfEngine(): Promise<FsfEngine> {
   await expect(['uci'], /^uciok/);
   await expect(['setoption name VariantPath value /variants.ini', 'isready'], /^readyok/);
   let current = '';
+  // One command at a time: the engine answers in order and `expect` has a single listener.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(job: () => Promise<T>): Promise<T> => {
+    const run = queue.then(job);
+    queue = run.catch(() => undefined);
+    return run;
+  };
   return {
-    async perft(section, fen, depth) {
-      if (section !== current) {
-        await expect([`setoption name UCI_Variant value ${section}`, 'isready'], /^readyok/);
-        current = section;
-      }
-      const m = await expect([`position fen ${fen}`, `go perft ${depth}`], /^Nodes searched: (\d+)/);
-      return Number(m[1]);
+    perft(section, fen, depth) {
+      return serial(async () => {
+        if (section !== current) {
+          await expect([`setoption name UCI_Variant value ${section}`, 'isready'], /^readyok/);
+          current = section;
+        }
+        const m = await expect([`position fen ${fen}`, `go perft ${depth}`], /^Nodes searched: (\d+)/);
+        return Number(m[1]);
+      });
     },
     quit() {
       sf.postMessage('quit');

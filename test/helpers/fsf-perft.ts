@@ -78,7 +78,13 @@ function endsByWalkRule(ffish: Ffish, variantId: string, fen: string, rules: Wal
 }
 
 /** Perft by walking Fairy-Stockfish's move tree (transpositions memoised by position). */
-export function fsfWalkPerft(ffish: Ffish, variantId: string, fen: string, depth: number, rules: WalkRules = {}): number {
+export function fsfWalkPerft(
+  ffish: Ffish,
+  variantId: string,
+  fen: string,
+  depth: number,
+  rules: WalkRules = {},
+): number {
   const memo = new Map<string, number>();
   const sections = fsfSections(variantId);
   const boards = new Map(sections.map((s) => [s.section, new ffish.Board(s.section, fen)] as const));

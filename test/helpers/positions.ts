@@ -12,9 +12,9 @@ import {
   movePromotion,
   moveTo,
 } from '../../src/core/move.js';
-import { MAX_MOVES, generateLegal } from '../../src/core/movegen.js';
+import { generateLegal, MAX_MOVES } from '../../src/core/movegen.js';
 import { Position } from '../../src/core/position.js';
-import { squareName } from '../../src/core/tables.js';
+import { parseSquare, squareName } from '../../src/core/tables.js';
 import { moveToUci, parseUciMove } from '../../src/notation/uci.js';
 import { findVariant } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
@@ -117,4 +117,25 @@ export function playGame(g: Game, ...texts: string[]): Game {
 /** Does the position have a legal move with this key? */
 export function hasMove(pos: Position, key: string): boolean {
   return legalKeys(pos).includes(key);
+}
+
+/** The FEN letter of the piece on a square ('' when empty). */
+export function pieceAt(pos: Position, square: string): string {
+  const t = pos.t;
+  const sq = parseSquare(t, square);
+  if (sq < 0) throw new Error(`no square ${square}`);
+  const code = pos.board[sq] as number;
+  if (code === 0) return '';
+  const letter = t.letters[(code >> 1) - 1] as string;
+  return code & 1 ? letter.toLowerCase() : letter;
+}
+
+/** The e.p. field of the position's FEN. */
+export function epField(pos: Position): string {
+  return pos.toFen().split(' ')[3] as string;
+}
+
+/** The castling field of the position's FEN. */
+export function castlingField(pos: Position): string {
+  return pos.toFen().split(' ')[2] as string;
 }

@@ -5,18 +5,26 @@
  * Everything is driven by a seeded Rng, so a failing case is reproducible from its seed.
  */
 
-import { type Move } from '../../src/core/move.js';
-import { MAX_MOVES, generateLegal } from '../../src/core/movegen.js';
+import { KIND_NORMAL, type Move, moveKind, movePromotion, moveTo } from '../../src/core/move.js';
+import { generateLegal, MAX_MOVES } from '../../src/core/movegen.js';
 import { isRuleTerminal } from '../../src/core/outcome.js';
 import { Position } from '../../src/core/position.js';
+import { EMPTY } from '../../src/core/tables.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import type { Rng } from './rng.js';
 
 const buf = new Int32Array(MAX_MOVES);
 
+/** Castles, multi-steps, e.p., promotions and captures: the moves random play should not starve. */
+function isSpecial(pos: Position, m: Move): boolean {
+  return moveKind(m) !== KIND_NORMAL || movePromotion(m) >= 0 || pos.board[moveTo(m)] !== EMPTY;
+}
+
 /**
  * Play up to `maxPlies` random legal moves from `fen`, calling `visit` on every position reached
  * (the first included). Stops when the game ends by a rule (RULES.md §5) or no move is left.
+ * With probability `preferSpecial` a move is drawn from the special moves (castling, pawn
+ * multi-steps, e.p., promotions, captures) when there are any, so that they are not rare.
  * Returns the final position.
  */
 export function randomPlay(
@@ -25,6 +33,7 @@ export function randomPlay(
   rng: Rng,
   maxPlies: number,
   visit?: (pos: Position, ply: number) => void,
+  preferSpecial = 0,
 ): Position {
   const r = Position.fromFen(def, fen);
   if (!r.ok) throw new Error(`randomPlay: ${r.error.message}: ${fen}`);
@@ -34,7 +43,12 @@ export function randomPlay(
     if (ply >= maxPlies || isRuleTerminal(pos)) break;
     const n = generateLegal(pos, buf, 0);
     if (n === 0) break;
-    pos.make(buf[rng.int(n)] as Move);
+    let move = buf[rng.int(n)] as Move;
+    if (preferSpecial > 0 && rng.chance(preferSpecial)) {
+      const special = Array.from(buf.subarray(0, n)).filter((m) => isSpecial(pos, m));
+      if (special.length > 0) move = rng.pick(special);
+    }
+    pos.make(move);
   }
   return pos;
 }
@@ -97,9 +111,10 @@ export function thinOut(def: VariantDefinition, fen: string, rng: Rng, removeCha
 
 /**
  * A sparse random position: two kings, a few random men of the variant (pawns only on ranks
- * where they are not promoted, often one step from promotion). Undefined if invalid.
+ * where they are not promoted, half of them one step from promotion); `pawnShare` is the chance
+ * that a man is a pawn (otherwise every piece type is equally likely). Undefined if invalid.
  */
-export function randomPlacement(def: VariantDefinition, rng: Rng, men: number): string | undefined {
+export function randomPlacement(def: VariantDefinition, rng: Rng, men: number, pawnShare?: number): string | undefined {
   const grid: string[][] = Array.from({ length: def.ranks }, () => new Array<string>(def.files).fill(''));
   const letters = def.pieces.filter((p) => !p.royal).map((p) => p.letter.toUpperCase());
   const pawn = def.pieces.find((p) => p.pawn)?.letter.toUpperCase();
@@ -116,12 +131,17 @@ export function randomPlacement(def: VariantDefinition, rng: Rng, men: number): 
   }
   for (let i = 0; i < men; i++) {
     const white = rng.chance(0.5);
-    const letter = rng.pick(letters);
+    const letter = pawn && pawnShare !== undefined && rng.chance(pawnShare) ? pawn : rng.pick(letters);
     let [row, f] = free();
     if (letter === pawn) {
-      // Grid rows run from the top rank (row 0). Keep pawns off both back ranks; half of them
-      // one step from promotion.
-      if (rng.chance(0.5)) row = white ? 1 : def.ranks - 2;
+      // Grid rows run from the top rank (row 0); relative rank q is row ranks - q for White and
+      // q - 1 for Black. Keep pawns off both back ranks: a third of them one step from
+      // promotion, a third on a rank with a multi-square step (for e.p.), the rest anywhere.
+      const rowOf = (q: number) => (white ? def.ranks - q : q - 1);
+      const stepRanks = Object.keys(def.pawn.steps).map(Number);
+      const roll = rng.int(3);
+      if (roll === 0) row = rowOf(def.ranks - 1);
+      else if (roll === 1 && stepRanks.length > 0) row = rowOf(rng.pick(stepRanks));
       else row = 1 + rng.int(def.ranks - 2);
       if ((grid[row] as string[])[f] !== '') continue;
     }

@@ -1,0 +1,705 @@
+/**
+ * Static evaluation, derived from the variant's data: no per-variant branches beyond the small
+ * table of piece values below and the variant's end rules (stalemate, bare king, marriage).
+ *
+ * Terms (tapered between middlegame and endgame by the non-pawn material left):
+ *  - material + piece-square tables computed from board geometry: leaper/rider centralisation by
+ *    empty-board mobility, pawn advancement scaled by what a promotion gains, king shelter in the
+ *    middlegame and centralisation in the endgame;
+ *  - mobility (pseudo-legal target squares of every non-pawn piece);
+ *  - king safety (attacks on the squares next to the king, pawn shield);
+ *  - pawn structure (passed, doubled, isolated pawns);
+ *  - variant goals: marriage/taming partners close to their king; few enemy men where baring wins;
+ *    mop-up (drive a lone king to the edge) and draw scaling where material cannot win;
+ *  - tempo.
+ * Result in centipawns from the side to move's point of view.
+ */
+
+import type { Position } from '../core/position.js';
+import { EMPTY, OFF, pieceCode, type VariantTables, variantTables } from '../core/tables.js';
+import type { VariantDefinition } from '../variants/schema.js';
+
+/**
+ * Material values in centipawns [middlegame, endgame], keyed by piece letter.
+ *  P  the unit; worth a little more as the board empties (common engine practice).
+ *  N  3 pawns (L. Kaufman, "The Evaluation of Material Imbalances", 1999).
+ *  B  a little above the knight (Kaufman); long diagonals of 10- and 11-file boards help it.
+ *  R  ~5 pawns, stronger in the endgame (Kaufman).
+ *  Q  ~9.5 pawns (Kaufman).
+ *  C  Camel (3,1) leaper: colour-bound and clumsy at short range; H. G. Muller's computer
+ *     self-play studies rate it somewhat below a knight, ≈ 2.5 pawns.
+ *  W  Wildebeest/Gnu = Knight + Camel: ≈ the sum of its parts plus a small compound bonus,
+ *     in line with Muller's measurements of leaper compounds (≈ 5.5–6 pawns).
+ *  F  General (ferz): ≈ 1.5 pawns (Muller's shatranj piece values).
+ *  E  Elephant (alfil): reaches 1/8 of the board, ≈ 1.25 pawns (Muller).
+ *  D  Dabbaba (Shatranj Kamil camel): colour-bound to 1/4 of the squares; ≈ 1.5–2 pawns on 10×10.
+ * Letters not listed get a value from their average empty-board mobility (see pieceValue).
+ */
+export const PIECE_VALUES: Readonly<Record<string, readonly [number, number]>> = {
+  P: [90, 115],
+  N: [305, 300],
+  B: [330, 355],
+  R: [480, 540],
+  Q: [940, 1000],
+  C: [255, 250],
+  W: [600, 620],
+  F: [150, 155],
+  E: [120, 125],
+  D: [165, 175],
+  K: [0, 0],
+};
+
+/** Value used for exchange evaluation and move ordering when a king is the capturer. */
+export const KING_EXCHANGE_VALUE = 5000;
+
+const TEMPO = 14;
+/** Bonus for a marriage/taming partner two / three king steps from its king. */
+const PARTNER_NEAR = [0, 0, 70, 25];
+/** Where baring wins: bonus by the number of men the opponent has left (1, 2, 3). */
+const BARE_BONUS = [0, 260, 110, 40];
+
+export interface EvalTables {
+  readonly t: VariantTables;
+  readonly size: number;
+  /** Material + position by [code * size + sq], signed from White's view. */
+  readonly pstMg: Int16Array;
+  readonly pstEg: Int16Array;
+  /** Game-phase weight of each piece code (non-pawn, non-king material). */
+  readonly phaseOf: Int16Array;
+  readonly totalPhase: number;
+  /** Mobility weight per reachable square and the subtracted base count, by code. */
+  readonly mobMg: Int8Array;
+  readonly mobEg: Int8Array;
+  readonly mobBase: Int8Array;
+  /** Weight of one attacked square next to the enemy king, by code. */
+  readonly attackUnit: Int8Array;
+  /** Middlegame material by code (King = KING_EXCHANGE_VALUE), for SEE and ordering. */
+  readonly value: Int16Array;
+  /** Non-pawn, non-king codes per colour (for null-move safety and draw scaling). */
+  readonly pieceCodes: readonly [Int32Array, Int32Array];
+  /** Passed-pawn bonus by [color * size + sq]. */
+  readonly passedMg: Int16Array;
+  readonly passedEg: Int16Array;
+  /** Target acceptable for mobility: [color][code] = 1 if empty or enemy. */
+  readonly targetOk: readonly [Uint8Array, Uint8Array];
+  readonly isMarriage: boolean;
+  readonly partnerMask: readonly [number, number];
+  readonly bareKing: boolean;
+  readonly stalemateWins: boolean;
+  /** Largest gain of a promotion (best choice minus pawn), centipawns. */
+  readonly promoGain: number;
+  /** Best promotion type (most valuable choice). */
+  readonly bestPromotion: number;
+}
+
+const cache = new WeakMap<VariantDefinition, EvalTables>();
+
+export function evalTables(def: VariantDefinition): EvalTables {
+  let e = cache.get(def);
+  if (!e) {
+    e = buildTables(variantTables(def));
+    cache.set(def, e);
+  }
+  return e;
+}
+
+/** Squares a piece reaches from `sq` on an empty board. */
+function emptyBoardMobility(t: VariantTables, code: number, sq: number): number {
+  const mv = t.moves[code];
+  if (!mv) return 0;
+  let n = 0;
+  for (let k = 0; k < mv.leapOffsets.length; k++) if (t.fileOf[sq + mv.leapOffsets[k]!]! >= 0) n++;
+  for (let k = 0; k < mv.rideOffsets.length; k++) {
+    const off = mv.rideOffsets[k]!;
+    const range = mv.rideRanges[k]!;
+    for (let s = sq + off, steps = 1; t.fileOf[s]! >= 0; s += off, steps++) {
+      n++;
+      if (steps === range) break;
+    }
+  }
+  return n;
+}
+
+function averageMobility(t: VariantTables, code: number): number {
+  let sum = 0;
+  for (let i = 0; i < t.squares.length; i++) sum += emptyBoardMobility(t, code, t.squares[i]!);
+  return sum / t.squares.length;
+}
+
+/** [mg, eg] value of a piece type: the table, else ~55 cp per average empty-board target. */
+export function pieceValue(t: VariantTables, type: number): readonly [number, number] {
+  const known = PIECE_VALUES[t.letters[type]!];
+  if (known) return known;
+  if (type === t.kingType) return [0, 0];
+  const v = Math.round(55 * averageMobility(t, pieceCode(type, 0)));
+  return [v, v];
+}
+
+function buildTables(t: VariantTables): EvalTables {
+  const def = t.def;
+  const size = t.size;
+  const codes = 2 * (t.pieceCount + 1);
+  const pstMg = new Int16Array(codes * size);
+  const pstEg = new Int16Array(codes * size);
+  const phaseOf = new Int16Array(codes);
+  const mobMg = new Int8Array(codes);
+  const mobEg = new Int8Array(codes);
+  const mobBase = new Int8Array(codes);
+  const attackUnit = new Int8Array(codes);
+  const value = new Int16Array(codes);
+  const passedMg = new Int16Array(2 * size);
+  const passedEg = new Int16Array(2 * size);
+  const pieceCodes: [number[], number[]] = [[], []];
+
+  const pawnValue = t.pawnType >= 0 ? pieceValue(t, t.pawnType) : ([100, 100] as const);
+  let bestPromotion = -1;
+  let bestPromoValue = 0;
+  for (let i = 0; i < t.promotionTypes.length; i++) {
+    const pt = t.promotionTypes[i]!;
+    const v = pieceValue(t, pt)[0];
+    if (v > bestPromoValue) {
+      bestPromoValue = v;
+      bestPromotion = pt;
+    }
+  }
+  const promoGain = Math.max(0, bestPromoValue - pawnValue[0]);
+  const isMarriage = !!def.end.marriage;
+  // Advancement is worth what promotion gains (at least a minor piece's worth: advanced pawns cramp).
+  const gainScale = Math.max(promoGain, 150) * (isMarriage ? 1.5 : 1);
+  const promoRank = Math.min(...def.promotion.ranks) - 1; // relative, 0-based
+  const startRank = 1; // pawns start on their second rank in every shipped variant
+  const centreF = (t.files - 1) / 2;
+  const centreR = (t.ranks - 1) / 2;
+
+  for (let type = 0; type < t.pieceCount; type++) {
+    const [vm, ve] = pieceValue(t, type);
+    const isKing = type === t.kingType;
+    const isPawn = t.isPawn[type]!;
+    const wcode = pieceCode(type, 0);
+    const mv = t.moves[wcode]!;
+    const riders = mv.rideOffsets.length;
+    const avg = averageMobility(t, wcode);
+    for (let color = 0; color < 2; color++) {
+      const code = pieceCode(type, color);
+      value[code] = isKing ? KING_EXCHANGE_VALUE : vm;
+      if (!isKing && !isPawn) {
+        phaseOf[code] = vm;
+        pieceCodes[color].push(code);
+        // Riders gain a few targets per free line; leapers have few targets, each worth more.
+        mobMg[code] = riders >= 8 ? 1 : riders > 0 ? 3 : 4;
+        mobEg[code] = riders >= 8 ? 2 : riders > 0 ? 4 : 4;
+        mobBase[code] = Math.round(avg / 2);
+        attackUnit[code] = vm >= 800 ? 5 : vm >= 450 ? 3 : 2;
+      }
+    }
+    for (let i = 0; i < t.squares.length; i++) {
+      const sq = t.squares[i]!;
+      const f = t.fileOf[sq]!;
+      const r = t.rankOf[sq]!;
+      let mg = vm;
+      let eg = ve;
+      if (isKing) {
+        mg += r === 0 ? 15 : r === 1 ? -10 : Math.max(-70, -30 - 10 * (r - 2));
+        mg += 4 * Math.min(3, Math.floor(Math.abs(f - centreF)));
+        const d = Math.max(Math.abs(f - centreF), Math.abs(r - centreR));
+        eg += Math.round(20 - 10 * d);
+      } else if (isPawn) {
+        const span = Math.max(1, promoRank - startRank);
+        const a = Math.max(0, Math.min(1, (r - startRank) / span));
+        const central = Math.abs(f - centreF) <= 1 && r >= 2 && r <= centreR + 1 ? 8 : 0;
+        mg += Math.round(0.08 * gainScale * a) + central;
+        eg += Math.round(0.12 * gainScale * a * a);
+        passedMg[sq] = Math.round(5 + 0.06 * gainScale * a * a);
+        passedEg[sq] = Math.round(10 + 0.25 * gainScale * a * a);
+      } else {
+        const c = (emptyBoardMobility(t, wcode, sq) - avg) / Math.max(1, avg);
+        mg += Math.round((riders > 0 ? 20 : 30) * c);
+        eg += Math.round((riders > 0 ? 15 : 25) * c);
+      }
+      // White's entry on sq; Black's on the rank-mirrored square, negated.
+      const msq = t.squares[(t.ranks - 1 - r) * t.files + f]!;
+      pstMg[wcode * size + sq] = mg;
+      pstEg[wcode * size + sq] = eg;
+      pstMg[pieceCode(type, 1) * size + msq] = -mg;
+      pstEg[pieceCode(type, 1) * size + msq] = -eg;
+      if (isPawn) {
+        passedMg[size + msq] = passedMg[sq]!;
+        passedEg[size + msq] = passedEg[sq]!;
+      }
+    }
+  }
+
+  // Phase total: the start position's non-pawn material.
+  let totalPhase = 0;
+  const placement = def.startFen.split(' ')[0] ?? '';
+  for (const ch of placement) {
+    const type = t.letters.indexOf(ch.toUpperCase());
+    if (type >= 0) totalPhase += phaseOf[pieceCode(type, 0)]!;
+  }
+
+  const targetOk: [Uint8Array, Uint8Array] = [new Uint8Array(32), new Uint8Array(32)];
+  for (let color = 0; color < 2; color++) {
+    targetOk[color]![EMPTY] = 1;
+    for (let code = 2; code < 32; code++) if ((code & 1) !== color) targetOk[color]![code] = 1;
+    targetOk[color]![OFF] = 0;
+  }
+
+  return {
+    t,
+    size,
+    pstMg,
+    pstEg,
+    phaseOf,
+    totalPhase: Math.max(1, totalPhase),
+    mobMg,
+    mobEg,
+    mobBase,
+    attackUnit,
+    value,
+    pieceCodes: [Int32Array.from(pieceCodes[0]), Int32Array.from(pieceCodes[1])],
+    passedMg,
+    passedEg,
+    targetOk,
+    isMarriage,
+    partnerMask: t.marriageMask,
+    bareKing: !!def.end.bareKing,
+    stalemateWins: def.end.stalemate === 'win',
+    promoGain,
+    bestPromotion,
+  };
+}
+
+/** Number of non-pawn, non-king pieces of a colour. */
+export function pieceCount(e: EvalTables, pos: Position, color: number): number {
+  const codes = e.pieceCodes[color]!;
+  let n = 0;
+  for (let i = 0; i < codes.length; i++) n += pos.codeCount[codes[i]!]!;
+  return n;
+}
+
+const PAWN_TABLE_BITS = 14;
+const PAWN_TABLE_MASK = (1 << PAWN_TABLE_BITS) - 1;
+
+/**
+ * The evaluator: scratch arrays for one board size, reused across calls (no allocation per call).
+ *
+ * Material + piece-square sums, the game phase and a pawn-only hash key are kept incrementally
+ * (applyDelta before each move; the search saves and restores them around make/unmake).
+ * Pawn-structure terms are cached in a small pawn hash table keyed by that pawn key.
+ */
+export class Evaluator {
+  readonly e: EvalTables;
+  private readonly zone: [Uint8Array, Uint8Array];
+  /** Per file (with a sentinel file on each side): pawn counts and extreme ranks per colour. */
+  private readonly pawnsOnFile: [Int8Array, Int8Array];
+  private readonly minRank: [Int8Array, Int8Array];
+  private readonly maxRank: [Int8Array, Int8Array];
+  private readonly partnerSq: Int16Array;
+  private readonly pawnKeyLo = new Int32Array(1 << PAWN_TABLE_BITS);
+  private readonly pawnKeyHi = new Int32Array(1 << PAWN_TABLE_BITS);
+  private readonly pawnMg = new Int16Array(1 << PAWN_TABLE_BITS);
+  private readonly pawnEg = new Int16Array(1 << PAWN_TABLE_BITS);
+  private readonly pawnUsed = new Uint8Array(1 << PAWN_TABLE_BITS);
+  private readonly pawnCodeW: number;
+  private readonly pawnCodeB: number;
+
+  // Material + piece-square sums (White's view), game phase and pawn key: kept incrementally.
+  psqMg = 0;
+  psqEg = 0;
+  psqPhase = 0;
+  pawnLo = 0;
+  pawnHi = 0;
+
+  constructor(def: VariantDefinition) {
+    this.e = evalTables(def);
+    const size = this.e.size;
+    const files = this.e.t.files + 2;
+    this.zone = [new Uint8Array(size), new Uint8Array(size)];
+    this.pawnsOnFile = [new Int8Array(files), new Int8Array(files)];
+    this.minRank = [new Int8Array(files), new Int8Array(files)];
+    this.maxRank = [new Int8Array(files), new Int8Array(files)];
+    this.partnerSq = new Int16Array(64);
+    const pt = this.e.t.pawnType;
+    this.pawnCodeW = pt >= 0 ? pieceCode(pt, 0) : -1;
+    this.pawnCodeB = pt >= 0 ? pieceCode(pt, 1) : -1;
+  }
+
+  /** Forget the pawn-structure cache. */
+  clear(): void {
+    this.pawnUsed.fill(0);
+  }
+
+  /** Recompute the incremental sums and the pawn key from scratch. */
+  computePsq(pos: Position): void {
+    const e = this.e;
+    const z = e.t.zobrist;
+    let mg = 0;
+    let eg = 0;
+    let phase = 0;
+    let plo = 0;
+    let phi = 0;
+    for (let color = 0; color < 2; color++) {
+      for (let i = 0; i < pos.pcount[color]!; i++) {
+        const sq = pos.pieceSquare(color, i);
+        const code = pos.board[sq]!;
+        mg += e.pstMg[code * e.size + sq]!;
+        eg += e.pstEg[code * e.size + sq]!;
+        phase += e.phaseOf[code]!;
+        if (code === this.pawnCodeW || code === this.pawnCodeB) {
+          plo ^= z.pieceLo[code * e.size + sq]!;
+          phi ^= z.pieceHi[code * e.size + sq]!;
+        }
+      }
+    }
+    this.psqMg = mg;
+    this.psqEg = eg;
+    this.psqPhase = phase;
+    this.pawnLo = plo;
+    this.pawnHi = phi;
+  }
+
+  /**
+   * Update the incremental sums for move m, which is about to be made. Castling moves king and
+   * rook; en passant takes the pawn behind the target square.
+   */
+  applyDelta(pos: Position, m: number): void {
+    const e = this.e;
+    const size = e.size;
+    const pstMg = e.pstMg;
+    const pstEg = e.pstEg;
+    const board = pos.board;
+    const from = m & 0xff;
+    const to = (m >>> 8) & 0xff;
+    const promo = ((m >>> 16) & 0xf) - 1;
+    const kind = (m >>> 20) & 3;
+    const code = board[from]!;
+    let mg = pstMg[code * size + to]! - pstMg[code * size + from]!;
+    let eg = pstEg[code * size + to]! - pstEg[code * size + from]!;
+    if (kind === 2) {
+      const [rookFrom, rookTo] = pos.castleRookSquares(m);
+      const rook = board[rookFrom]!;
+      mg += pstMg[rook * size + rookTo]! - pstMg[rook * size + rookFrom]!;
+      eg += pstEg[rook * size + rookTo]! - pstEg[rook * size + rookFrom]!;
+    } else {
+      const z = e.t.zobrist;
+      const capSq = kind === 1 ? pos.epVictim : to;
+      const captured = board[capSq]!;
+      if (captured >= 2) {
+        mg -= pstMg[captured * size + capSq]!;
+        eg -= pstEg[captured * size + capSq]!;
+        this.psqPhase -= e.phaseOf[captured]!;
+        if (captured === this.pawnCodeW || captured === this.pawnCodeB) {
+          this.pawnLo ^= z.pieceLo[captured * size + capSq]!;
+          this.pawnHi ^= z.pieceHi[captured * size + capSq]!;
+        }
+      }
+      if (code === this.pawnCodeW || code === this.pawnCodeB) {
+        this.pawnLo ^= z.pieceLo[code * size + from]!;
+        this.pawnHi ^= z.pieceHi[code * size + from]!;
+        if (promo < 0) {
+          this.pawnLo ^= z.pieceLo[code * size + to]!;
+          this.pawnHi ^= z.pieceHi[code * size + to]!;
+        }
+      }
+      if (promo >= 0) {
+        const pc = ((promo + 1) << 1) | (code & 1);
+        mg += pstMg[pc * size + to]! - pstMg[code * size + to]!;
+        eg += pstEg[pc * size + to]! - pstEg[code * size + to]!;
+        this.psqPhase += e.phaseOf[pc]!;
+      }
+    }
+    this.psqMg += mg;
+    this.psqEg += eg;
+  }
+
+  /** Cheap evaluation from the incremental sums (material, piece squares, bare king, tempo), side to move's view. */
+  fast(pos: Position): number {
+    const e = this.e;
+    const total = e.totalPhase;
+    const phase = Math.min(this.psqPhase, total);
+    let score = Math.trunc((this.psqMg * phase + this.psqEg * (total - phase)) / total);
+    if (e.bareKing) score += bareBonus(pos);
+    return (pos.turn === 0 ? score : 0 - score) + TEMPO;
+  }
+
+  /** Full evaluation from scratch, side to move's point of view. */
+  evaluate(pos: Position): number {
+    this.computePsq(pos);
+    return this.evaluateIncremental(pos);
+  }
+
+  /** Full evaluation using the incremental sums (which must be up to date). */
+  evaluateIncremental(pos: Position): number {
+    const e = this.e;
+    const t = e.t;
+    const board = pos.board;
+    const stride = t.stride;
+    const ko = t.kingOffsets;
+    const kingW = pos.kingSq[0]!;
+    const kingB = pos.kingSq[1]!;
+
+    // Squares next to each king (the king's own square included).
+    const zoneW = this.zone[0];
+    const zoneB = this.zone[1];
+    zoneW[kingW] = 1;
+    zoneB[kingB] = 1;
+    for (let i = 0; i < 8; i++) {
+      if (board[kingW + ko[i]!] !== OFF) zoneW[kingW + ko[i]!] = 1;
+      if (board[kingB + ko[i]!] !== OFF) zoneB[kingB + ko[i]!] = 1;
+    }
+
+    let mg = this.psqMg;
+    let eg = this.psqEg;
+    let partnerN = 0;
+    let matW = 0;
+    let matB = 0;
+    const partnerMask = e.partnerMask;
+    const phaseOf = e.phaseOf;
+    const mobBase = e.mobBase;
+    let attackW = 0; // White's attack units on Black's king zone
+    let attackersW = 0;
+    let attackB = 0;
+    let attackersB = 0;
+    const plist = pos.plist;
+    const listSize = plist.length >> 1;
+
+    for (let color = 0; color < 2; color++) {
+      const n = pos.pcount[color]!;
+      const listBase = color * listSize;
+      const ok = e.targetOk[color]!;
+      const enemyZone = color === 0 ? zoneB : zoneW;
+      let mobMg = 0;
+      let mobEg = 0;
+      let units = 0;
+      let attackers = 0;
+      let mat = 0;
+      for (let i = 0; i < n; i++) {
+        const sq = plist[listBase + i]!;
+        const code = board[sq]!;
+        const ph = phaseOf[code]!;
+        if (ph === 0) continue; // pawn or king
+        mat += ph;
+        if ((partnerMask[color]! >>> code) & 1) this.partnerSq[partnerN++] = sq;
+        const mv = t.moves[code]!;
+        let cnt = 0;
+        let hits = 0;
+        const lo = mv.leapOffsets;
+        for (let k = 0; k < lo.length; k++) {
+          const s = sq + lo[k]!;
+          cnt += ok[board[s]!]!;
+          hits += enemyZone[s]!;
+        }
+        const ro = mv.rideOffsets;
+        for (let k = 0; k < ro.length; k++) {
+          const off = ro[k]!;
+          const range = mv.rideRanges[k]!;
+          let s = sq + off;
+          for (let steps = 1; ; steps++, s += off) {
+            const p = board[s]!;
+            if (p === EMPTY) {
+              cnt++;
+              hits += enemyZone[s]!;
+              if (steps === range) break;
+              continue;
+            }
+            cnt += ok[p]!;
+            hits += enemyZone[s]!;
+            break;
+          }
+        }
+        const d = cnt - mobBase[code]!;
+        mobMg += d * e.mobMg[code]!;
+        mobEg += d * e.mobEg[code]!;
+        if (hits > 0) {
+          units += hits * e.attackUnit[code]!;
+          attackers++;
+        }
+      }
+      if (color === 0) {
+        mg += mobMg;
+        eg += mobEg;
+        attackW = units;
+        attackersW = attackers;
+        matW = mat;
+      } else {
+        mg -= mobMg;
+        eg -= mobEg;
+        attackB = units;
+        attackersB = attackers;
+        matB = mat;
+      }
+    }
+
+    // Clear the king zones for the next call.
+    zoneW[kingW] = 0;
+    zoneB[kingB] = 0;
+    for (let i = 0; i < 8; i++) {
+      zoneW[kingW + ko[i]!] = 0;
+      zoneB[kingB + ko[i]!] = 0;
+    }
+
+    // King safety (middlegame): attacks on the king zone, pawn shield in front of a home king.
+    mg -= kingDanger(attackB, attackersB);
+    mg += kingDanger(attackW, attackersW);
+    let pawnsW = 0;
+    let pawnsB = 0;
+    if (t.pawnType >= 0) {
+      pawnsW = pos.codeCount[this.pawnCodeW]!;
+      pawnsB = pos.codeCount[this.pawnCodeB]!;
+      mg += this.shield(pos, 0, kingW, stride) - this.shield(pos, 1, kingB, -stride);
+      // Pawn structure, cached by pawn key.
+      const i = this.pawnLo & PAWN_TABLE_MASK;
+      if (this.pawnUsed[i] !== 1 || this.pawnKeyLo[i] !== this.pawnLo || this.pawnKeyHi[i] !== this.pawnHi) {
+        this.pawnStructure(pos);
+        this.pawnKeyLo[i] = this.pawnLo;
+        this.pawnKeyHi[i] = this.pawnHi;
+        this.pawnMg[i] = this.structMg;
+        this.pawnEg[i] = this.structEg;
+        this.pawnUsed[i] = 1;
+      }
+      mg += this.pawnMg[i]!;
+      eg += this.pawnEg[i]!;
+    }
+
+    // Marriage/taming partners close to their own king.
+    for (let i = 0; i < partnerN; i++) {
+      const sq = this.partnerSq[i]!;
+      const color = board[sq]! & 1;
+      const k = pos.kingSq[color]!;
+      const d = Math.max(Math.abs(t.fileOf[sq]! - t.fileOf[k]!), Math.abs(t.rankOf[sq]! - t.rankOf[k]!));
+      if (d < PARTNER_NEAR.length) {
+        const b = PARTNER_NEAR[d]!;
+        mg += color === 0 ? b : 0 - b;
+        eg += color === 0 ? b : 0 - b;
+      }
+    }
+
+    // Taper.
+    const total = e.totalPhase;
+    const phase = Math.min(this.psqPhase, total);
+    let score = Math.trunc((mg * phase + eg * (total - phase)) / total);
+
+    if (e.bareKing) score += bareBonus(pos);
+
+    // Mop-up: a side without pawns, clearly behind, has its king driven to the edge.
+    const diff = matW + pawnsW * 100 - matB - pawnsB * 100;
+    if (diff >= 300 && pawnsB === 0) score += this.mopUp(kingW, kingB, total - phase, total);
+    else if (diff <= -300 && pawnsW === 0) score -= this.mopUp(kingB, kingW, total - phase, total);
+
+    // Material that cannot win where stalemate is only a draw: scale towards 0.
+    if (!e.stalemateWins && !e.bareKing) {
+      if (score > 0 && pawnsW === 0 && matW < 400) score >>= 3;
+      else if (score < 0 && pawnsB === 0 && matB < 400) score = 0 - ((0 - score) >> 3);
+    }
+
+    return (pos.turn === 0 ? score : 0 - score) + TEMPO;
+  }
+
+  private structMg = 0;
+  private structEg = 0;
+
+  /** Pawn structure (White's view) into structMg/structEg: isolated, doubled and passed pawns. */
+  private pawnStructure(pos: Position): void {
+    const e = this.e;
+    const t = e.t;
+    const size = e.size;
+    const ranks = t.ranks;
+    for (let color = 0; color < 2; color++) {
+      this.pawnsOnFile[color]!.fill(0);
+      this.minRank[color]!.fill(ranks);
+      this.maxRank[color]!.fill(-1);
+    }
+    for (let color = 0; color < 2; color++) {
+      const pawn = color === 0 ? this.pawnCodeW : this.pawnCodeB;
+      for (let i = 0; i < pos.pcount[color]!; i++) {
+        const sq = pos.pieceSquare(color, i);
+        if (pos.board[sq] !== pawn) continue;
+        const f = t.fileOf[sq]! + 1;
+        const r = t.rankOf[sq]!;
+        this.pawnsOnFile[color]![f]++;
+        if (r < this.minRank[color]![f]!) this.minRank[color]![f] = r;
+        if (r > this.maxRank[color]![f]!) this.maxRank[color]![f] = r;
+      }
+    }
+    let mg = 0;
+    let eg = 0;
+    for (let color = 0; color < 2; color++) {
+      const pawn = color === 0 ? this.pawnCodeW : this.pawnCodeB;
+      const pf = this.pawnsOnFile[color]!;
+      const sign = color === 0 ? 1 : -1;
+      for (let i = 0; i < pos.pcount[color]!; i++) {
+        const sq = pos.pieceSquare(color, i);
+        if (pos.board[sq] !== pawn) continue;
+        const f = t.fileOf[sq]! + 1;
+        const r = t.rankOf[sq]!;
+        let smg = 0;
+        let seg = 0;
+        if (pf[f - 1] === 0 && pf[f + 1] === 0) {
+          smg -= 10;
+          seg -= 15;
+        }
+        if (pf[f]! > 1) {
+          smg -= 6;
+          seg -= 12;
+        }
+        const passed =
+          color === 0
+            ? this.maxRank[1]![f - 1]! <= r && this.maxRank[1]![f]! <= r && this.maxRank[1]![f + 1]! <= r
+            : this.minRank[0]![f - 1]! >= r && this.minRank[0]![f]! >= r && this.minRank[0]![f + 1]! >= r;
+        if (passed) {
+          smg += e.passedMg[color * size + sq]!;
+          seg += e.passedEg[color * size + sq]!;
+        }
+        mg += sign * smg;
+        eg += sign * seg;
+      }
+    }
+    this.structMg = Math.max(-32000, Math.min(32000, mg));
+    this.structEg = Math.max(-32000, Math.min(32000, eg));
+  }
+
+  /** Own pawns on the squares in front of a king still near its first rank. */
+  private shield(pos: Position, color: number, king: number, forward: number): number {
+    const t = this.e.t;
+    const rel = color === 0 ? t.rankOf[king]! : t.ranks - 1 - t.rankOf[king]!;
+    if (rel > 1) return 0;
+    const pawn = color === 0 ? this.pawnCodeW : this.pawnCodeB;
+    const board = pos.board;
+    let s = 0;
+    for (let df = -1; df <= 1; df++) {
+      if (board[king + forward + df] === pawn) s += 12;
+      else if (board[king + 2 * forward + df] === pawn) s += 6;
+    }
+    return s;
+  }
+
+  /** Winning side's bonus: losing king far from the centre, kings close together. */
+  private mopUp(strongK: number, weakK: number, egPhase: number, total: number): number {
+    const t = this.e.t;
+    const cf = (t.files - 1) / 2;
+    const cr = (t.ranks - 1) / 2;
+    const wf = t.fileOf[weakK]!;
+    const wr = t.rankOf[weakK]!;
+    const edge = Math.abs(wf - cf) + Math.abs(wr - cr);
+    const close = Math.max(Math.abs(wf - t.fileOf[strongK]!), Math.abs(wr - t.rankOf[strongK]!));
+    const bonus = Math.round(12 * edge) + 6 * (t.files - close);
+    return Math.trunc((bonus * (egPhase + total)) / (2 * total));
+  }
+}
+
+/** Bare king: the fewer men the opponent keeps, the closer the win (White's view). */
+function bareBonus(pos: Position): number {
+  const menW = pos.pcount[0]! - 1;
+  const menB = pos.pcount[1]! - 1;
+  let s = 0;
+  if (menB < BARE_BONUS.length) s += BARE_BONUS[menB]!;
+  if (menW < BARE_BONUS.length) s -= BARE_BONUS[menW]!;
+  return s;
+}
+
+/** Middlegame penalty for attacks on a king zone: grows with the square of the attack units. */
+function kingDanger(units: number, attackers: number): number {
+  if (attackers < 2) return units * 2;
+  const u = Math.min(units, 40);
+  return (u * u) >> 1;
+}

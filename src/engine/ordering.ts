@@ -1,0 +1,173 @@
+/**
+ * Move ordering: the transposition-table move, then winning captures and promotions (MVV-LVA,
+ * checked by SEE), killer moves and the counter-move, quiet moves by history, losing captures
+ * last. Moves are scored into a parallel Int32Array and picked one at a time (selection), so a
+ * cut-off early in the list costs no full sort.
+ */
+
+import { KIND_CASTLE, KIND_EN_PASSANT, type Move, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
+import type { Position } from '../core/position.js';
+import { EMPTY, pieceCode } from '../core/tables.js';
+import { MAX_PLY } from './score.js';
+import type { Exchange } from './see.js';
+
+const TT_MOVE = 1 << 30;
+const GOOD_TACTICAL = 1 << 28;
+const KILLER = 1 << 26;
+const BAD_TACTICAL = -(1 << 28);
+/** History values stay within ±HISTORY_MAX (gravity formula). */
+export const HISTORY_MAX = 1 << 14;
+
+/** Index space of [piece code][square] tables: 32 codes × 256 squares. */
+const PIECE_TO = 32 * 256;
+
+export class MoveOrdering {
+  readonly killers = new Int32Array(MAX_PLY * 2);
+  /** History of quiet moves by [moving code * 256 + to]. */
+  readonly history = new Int32Array(PIECE_TO);
+  /** Counter-move by the previous move's [code * 256 + to]. */
+  readonly counter = new Int32Array(PIECE_TO);
+
+  constructor(
+    private readonly value: Int16Array,
+    private readonly exchange: Exchange,
+  ) {}
+
+  clear(): void {
+    this.killers.fill(0);
+    this.history.fill(0);
+    this.counter.fill(0);
+  }
+
+  /** Age the history between searches (keep the shape, damp the magnitude). */
+  age(): void {
+    for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 1;
+    this.killers.fill(0);
+  }
+
+  /** The captured piece code of a move (EMPTY for quiet moves and castling). */
+  static captured(pos: Position, m: Move): number {
+    const kind = moveKind(m);
+    if (kind === KIND_CASTLE) return EMPTY;
+    if (kind === KIND_EN_PASSANT) return pieceCode(pos.t.pawnType, pos.turn ^ 1);
+    return pos.board[moveTo(m)]!;
+  }
+
+  /** Score moves[start, end) for the main search into scores[]. */
+  scoreMoves(
+    pos: Position,
+    moves: Int32Array,
+    scores: Int32Array,
+    start: number,
+    end: number,
+    ttMove: Move,
+    ply: number,
+    counterMove: Move,
+  ): void {
+    const board = pos.board;
+    const value = this.value;
+    const k1 = this.killers[ply * 2]!;
+    const k2 = this.killers[ply * 2 + 1]!;
+    for (let i = start; i < end; i++) {
+      const m = moves[i]!;
+      if (m === ttMove) {
+        scores[i] = TT_MOVE;
+        continue;
+      }
+      const captured = MoveOrdering.captured(pos, m);
+      const promo = movePromotion(m);
+      const mover = board[moveFrom(m)]!;
+      if (captured !== EMPTY || promo >= 0) {
+        let mvv = (captured === EMPTY ? 0 : value[captured]!) * 16 - (value[mover]! >> 4);
+        if (promo >= 0) mvv += value[pieceCode(promo, pos.turn)]! * 16;
+        // Only captures by a more valuable piece need the exchange check.
+        const safe = (captured !== EMPTY && value[captured]! >= value[mover]!) || this.exchange.see(pos, m) >= 0;
+        scores[i] = (safe ? GOOD_TACTICAL : BAD_TACTICAL) + mvv;
+      } else if (m === k1) scores[i] = KILLER + 2;
+      else if (m === k2) scores[i] = KILLER + 1;
+      else if (m === counterMove) scores[i] = KILLER;
+      else scores[i] = this.history[mover * 256 + moveTo(m)]!;
+    }
+  }
+
+  /**
+   * Score captures/promotions by MVV-LVA (always ≥ 0); with `markLosing`, a capture by a more
+   * valuable piece that loses material by SEE scores −1 instead.
+   */
+  scoreTactical(
+    pos: Position,
+    moves: Int32Array,
+    scores: Int32Array,
+    start: number,
+    end: number,
+    markLosing: boolean,
+  ): void {
+    const board = pos.board;
+    const value = this.value;
+    for (let i = start; i < end; i++) {
+      const m = moves[i]!;
+      const captured = MoveOrdering.captured(pos, m);
+      const promo = movePromotion(m);
+      const mover = board[moveFrom(m)]!;
+      const victim = captured === EMPTY ? 0 : value[captured]!;
+      let s = 1024 + victim * 16 - (value[mover]! >> 4);
+      if (promo >= 0) s += value[pieceCode(promo, pos.turn)]! * 16;
+      if (markLosing && victim < value[mover]! && this.exchange.see(pos, m) < 0) s = -1;
+      scores[i] = s;
+    }
+  }
+
+  /** Swap the best-scored move of [i, end) into place i and return it. */
+  static pick(moves: Int32Array, scores: Int32Array, i: number, end: number): Move {
+    let best = i;
+    let bestScore = scores[i]!;
+    for (let j = i + 1; j < end; j++) {
+      if (scores[j]! > bestScore) {
+        bestScore = scores[j]!;
+        best = j;
+      }
+    }
+    if (best !== i) {
+      const m = moves[best]!;
+      moves[best] = moves[i]!;
+      moves[i] = m;
+      scores[best] = scores[i]!;
+      scores[i] = bestScore;
+    }
+    return moves[i]!;
+  }
+
+  /** A quiet move caused a cut-off: killers, counter-move, history bonus; malus for the quiets tried before it. */
+  updateQuiet(
+    pos: Position,
+    m: Move,
+    ply: number,
+    depth: number,
+    prevKey: number,
+    tried: Int32Array,
+    triedStart: number,
+    triedEnd: number,
+  ): void {
+    if (this.killers[ply * 2] !== m) {
+      this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
+      this.killers[ply * 2] = m;
+    }
+    if (prevKey >= 0) this.counter[prevKey] = m;
+    const bonus = Math.min(depth * depth * 16, 1600);
+    this.bump(pos.board[moveFrom(m)]! * 256 + moveTo(m), bonus);
+    for (let i = triedStart; i < triedEnd; i++) {
+      const q = tried[i]!;
+      this.bump(pos.board[moveFrom(q)]! * 256 + moveTo(q), -bonus);
+    }
+  }
+
+  private bump(key: number, bonus: number): void {
+    const h = this.history[key]!;
+    this.history[key] = h + bonus - Math.trunc((h * Math.abs(bonus)) / HISTORY_MAX);
+  }
+
+  /** History score of a quiet move (for reductions). */
+  historyOf(pos: Position, m: Move): number {
+    return this.history[pos.board[moveFrom(m)]! * 256 + moveTo(m)]!;
+  }
+}

@@ -1,0 +1,918 @@
+/**
+ * The search: iterative deepening with aspiration windows over a principal-variation search
+ * (alpha-beta with null windows), quiescence search, transposition table, null-move pruning,
+ * late-move reductions, check extension and shallow-depth pruning.
+ *
+ * Game ends are scored exactly, as the rules define them (RULES.md):
+ *  - every node first asks `immediateEnd` (marriage/taming, bare king) and applies the Shatranj
+ *    bare-king loss (a bared side to move whose opponent keeps two or more men has lost);
+ *  - no legal move: checkmate loses; stalemate loses for the stalemated side where the variant
+ *    says stalemate wins (Wildebeest, Shatranj Kamil), otherwise it is a draw;
+ *  - repetition (from the position's own history hashes, bounded by the halfmove clock and by
+ *    null moves) and the n-move rule are draws;
+ *  - in immediate-marriage mode a side that can marry/tame with its next move wins there.
+ * Wins and losses are MATE − ply (see score.ts) so that the shortest win is preferred.
+ *
+ * Pruning is made safe for the variants: no null move or shallow pruning where zugzwang,
+ * stalemate wins or bare-king endings matter (see nullSafe / quietPruneSafe), and moves of the
+ * king and its marriage partners are never pruned in marriage variants.
+ */
+
+import { type Move, moveFrom, movePromotion, moveTo } from '../core/move.js';
+import { generateLegal, MAX_MOVES } from '../core/movegen.js';
+import { immediateEnd, positionOutcome } from '../core/outcome.js';
+import type { Position } from '../core/position.js';
+import { EMPTY, pieceCode } from '../core/tables.js';
+import type { VariantDefinition } from '../variants/schema.js';
+import type { SearchInfo, SearchOptions, SearchResult } from './api.js';
+import { generateTactical } from './captures.js';
+import { type EvalTables, Evaluator, pieceCount } from './evaluate.js';
+import { evalNoise, levelSettings } from './levels.js';
+import { MoveOrdering } from './ordering.js';
+import {
+  CONTEMPT,
+  DRAW,
+  INF,
+  isMateScore,
+  lossIn,
+  MATE,
+  MATE_BOUND,
+  MAX_PLY,
+  NO_SCORE,
+  scoreFromTT,
+  scoreToTT,
+  toApiScore,
+  winIn,
+} from './score.js';
+import { Exchange } from './see.js';
+import { POLL_NODES, timeBudget } from './time.js';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.js';
+import { isPseudoLegal } from './validate.js';
+
+/** Deepest iteration of iterative deepening. */
+export const MAX_DEPTH = MAX_PLY - 28;
+/** Thinking time when the caller gives no limit at all (ms). */
+const DEFAULT_MOVETIME = 1000;
+/** prevKey marker: the move into this ply was a null move. */
+const NULL_KEY = -2;
+
+// Move stages of the main search.
+const STAGE_TT = 0;
+const STAGE_GEN_TACTICAL = 1;
+const STAGE_TACTICAL = 2;
+const STAGE_GEN_ALL = 3;
+const STAGE_ALL = 4;
+
+const EVAL_CACHE_BITS = 16;
+const EVAL_CACHE_MASK = (1 << EVAL_CACHE_BITS) - 1;
+/** Lazy evaluation: how far outside the window the cheap estimate must be to be trusted. */
+const LAZY_MARGIN = 350;
+
+/** Late-move reductions by [depth][move number]. */
+const LMR = new Int8Array(64 * 64);
+for (let d = 1; d < 64; d++) {
+  for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(0.75 + (Math.log(d) * Math.log(m)) / 2.25);
+}
+
+/** Quiet moves searched at shallow depth before the rest are skipped: [improving][depth]. */
+function lmpLimit(depth: number, improving: boolean): number {
+  return improving ? 3 + depth * depth : (3 + depth * depth) >> 1;
+}
+
+export class Search {
+  readonly tt: TranspositionTable;
+  private def: VariantDefinition | undefined;
+  private pos!: Position;
+  private e!: EvalTables;
+  private evaluator!: Evaluator;
+  private exchange!: Exchange;
+  private ordering!: MoveOrdering;
+
+  private readonly moves = new Int32Array(MAX_PLY * 2 * MAX_MOVES);
+  private readonly scores = new Int32Array(MAX_PLY * 2 * MAX_MOVES);
+  private readonly quiets = new Int32Array(MAX_PLY * 64);
+  private readonly searched = new Int32Array(MAX_PLY * 64);
+  private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
+  private readonly pvLen = new Int32Array(MAX_PLY + 1);
+  private readonly evalStack = new Int32Array(MAX_PLY + 1);
+  private readonly checkStack = new Uint8Array(MAX_PLY + 1);
+  private readonly fromNull = new Int32Array(MAX_PLY + 1);
+  private readonly prevKey = new Int32Array(MAX_PLY + 1);
+  private readonly psqMg = new Int32Array(MAX_PLY + 1);
+  private readonly psqEg = new Int32Array(MAX_PLY + 1);
+  private readonly psqPhase = new Int32Array(MAX_PLY + 1);
+  private readonly pawnLo = new Int32Array(MAX_PLY + 1);
+  private readonly pawnHi = new Int32Array(MAX_PLY + 1);
+
+  private readonly ecLo = new Int32Array(1 << EVAL_CACHE_BITS);
+  private readonly ecHi = new Int32Array(1 << EVAL_CACHE_BITS);
+  private readonly ecVal = new Int16Array(1 << EVAL_CACHE_BITS);
+  private readonly ecUsed = new Uint8Array(1 << EVAL_CACHE_BITS);
+
+  // Per-search state.
+  nodes = 0;
+  private seldepth = 0;
+  private stopped = false;
+  private nextPoll = 0;
+  private nodeLimit = 0;
+  private hardMs = Number.POSITIVE_INFINITY;
+  private startTime = 0;
+  private stopFlag: Int32Array | undefined;
+  private rootDepth = 0;
+  private rootBest: Move = 0;
+  private rootBestScore = 0;
+  private noiseAmp = 0;
+  private noiseSeed = 0;
+  /** Full evaluation (without noise) behind the last evaluate() call, NO_SCORE if it was lazy. */
+  private rawEval = NO_SCORE;
+
+  // Variant properties.
+  private hasRuleEnds = false;
+  private marriageImmediate = false;
+  private marriageDelayed = false;
+  private bareKing = false;
+  private stalemateWins = false;
+  private moveRuleLimit = 0;
+  /** Codes never pruned (king and marriage partners in marriage variants), per colour. */
+  private specialMask: [number, number] = [0, 0];
+
+  constructor(hashMb = 16) {
+    this.tt = new TranspositionTable(hashMb);
+  }
+
+  /** Forget everything learned. */
+  clear(): void {
+    this.tt.clear();
+    this.ordering?.clear();
+    this.evaluator?.clear();
+    this.ecUsed.fill(0);
+  }
+
+  private prepare(pos: Position): void {
+    this.pos = pos;
+    const def = pos.variant;
+    if (def === this.def) return;
+    this.def = def;
+    this.evaluator = new Evaluator(def);
+    this.e = this.evaluator.e;
+    this.exchange = new Exchange(this.e.value);
+    this.ordering = new MoveOrdering(this.e.value, this.exchange);
+    this.tt.clear();
+    this.ecUsed.fill(0);
+    const end = def.end;
+    this.hasRuleEnds = !!end.marriage || !!end.bareKing;
+    this.marriageImmediate = end.marriage?.mode === 'immediate';
+    this.marriageDelayed = end.marriage?.mode === 'delayed';
+    this.bareKing = !!end.bareKing;
+    this.stalemateWins = end.stalemate === 'win';
+    this.moveRuleLimit = def.draws.moveRule > 0 ? 2 * def.draws.moveRule : 0;
+    const t = pos.t;
+    this.specialMask = [0, 0];
+    if (end.marriage) {
+      for (let color = 0; color < 2; color++) {
+        this.specialMask[color] = (t.marriageMask[color] as number) | (1 << pieceCode(t.kingType, color));
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- driver
+
+  run(pos: Position, options: SearchOptions): SearchResult {
+    this.prepare(pos);
+    const limits = options.limits;
+    this.startTime = performance.now();
+    this.nodes = 0;
+    this.stopped = false;
+    this.stopFlag = options.stopFlag;
+
+    let maxDepth = limits.depth !== undefined && limits.depth > 0 ? Math.min(MAX_DEPTH, limits.depth) : MAX_DEPTH;
+    let nodeLimit = limits.nodes !== undefined && limits.nodes > 0 ? limits.nodes : 0;
+    const hasLimit =
+      limits.infinite ||
+      limits.depth !== undefined ||
+      limits.nodes !== undefined ||
+      limits.movetime !== undefined ||
+      (pos.turn === 0 ? limits.wtime : limits.btime) !== undefined;
+    let budget = timeBudget(limits, pos.turn);
+    this.noiseAmp = 0;
+    if (limits.level !== undefined) {
+      const level = levelSettings(limits.level);
+      if (level.depth > 0) maxDepth = Math.min(maxDepth, level.depth);
+      if (level.nodes > 0) nodeLimit = nodeLimit > 0 ? Math.min(nodeLimit, level.nodes) : level.nodes;
+      this.noiseAmp = level.noise;
+      if (!hasLimit && level.depth === 0) budget = timeBudget({ movetime: level.defaultMovetime }, pos.turn);
+    } else if (!hasLimit) budget = timeBudget({ movetime: DEFAULT_MOVETIME }, pos.turn);
+    this.noiseSeed = options.seed !== undefined ? options.seed | 0 : (Math.random() * 0x7fffffff) | 0;
+    this.nodeLimit = nodeLimit;
+    this.hardMs = budget.hard;
+    this.nextPoll = 0; // the first node looks at the stop flag and the limits
+
+    // A finished game has no move.
+    const over = positionOutcome(pos);
+    if (over) {
+      const stm = pos.turn === 0 ? 'white' : 'black';
+      const score =
+        over.winner === null
+          ? ({ kind: 'cp', value: 0 } as const)
+          : over.winner === stm
+            ? ({ kind: 'cp', value: MATE } as const)
+            : ({ kind: 'mate', value: 0 } as const);
+      return { bestMove: 0, ponder: 0, score, depth: 0, nodes: 0, pv: [] };
+    }
+
+    this.tt.newSearch();
+    this.ordering.age();
+    this.evaluator.computePsq(pos);
+    this.checkStack[0] = pos.inCheck() ? 1 : 0;
+    this.fromNull[0] = pos.depth;
+    const last = pos.lastMove();
+    this.prevKey[0] = last !== 0 ? pos.board[moveTo(last)]! * 256 + moveTo(last) : -1;
+
+    // Fallback move: the first legal move (replaced by the first completed iteration).
+    const rootEnd = generateLegal(pos, this.moves, 0);
+    let bestMove: Move = this.moves[0]!;
+    let bestScore = 0;
+    let bestPv: Move[] = [bestMove];
+    let completedDepth = 0;
+    let prevBest: Move = 0;
+
+    for (let depth = 1; depth <= maxDepth; depth++) {
+      this.rootDepth = depth;
+      this.seldepth = 0;
+      this.rootBest = 0;
+      let score: number;
+      if (depth >= 5 && !isMateScore(bestScore)) {
+        let delta = 25;
+        let alpha = Math.max(-INF, bestScore - delta);
+        let beta = Math.min(INF, bestScore + delta);
+        for (;;) {
+          score = this.search(alpha, beta, depth, 0, false);
+          if (this.stopped) break;
+          if (score <= alpha) {
+            beta = (alpha + beta) >> 1;
+            alpha = Math.max(-INF, score - delta);
+          } else if (score >= beta) {
+            beta = Math.min(INF, score + delta);
+          } else break;
+          delta += delta >> 1;
+          if (delta > 1000) {
+            alpha = -INF;
+            beta = INF;
+          }
+        }
+      } else score = this.search(-INF, INF, depth, 0, false);
+
+      if (this.stopped) {
+        // A move that beat the previous best in the unfinished iteration is still an improvement.
+        if (this.rootBest !== 0 && depth > 1) {
+          bestMove = this.rootBest;
+          bestScore = this.rootBestScore;
+          bestPv = this.pv[0] === bestMove ? this.pvFromRoot() : [bestMove];
+        }
+        break;
+      }
+      completedDepth = depth;
+      bestMove = this.pv[0] !== 0 && this.pvLen[0]! > 0 ? this.pv[0]! : this.rootBest || bestMove;
+      bestScore = score;
+      bestPv = this.pvLen[0]! > 0 ? this.pvFromRoot() : [bestMove];
+      if (options.onInfo) options.onInfo(this.info(depth, bestScore, bestPv));
+
+      // Stop rules between iterations.
+      if (rootEnd === 1 && depth >= 4 && !limits.infinite) break;
+      if (isMateScore(score) && !limits.infinite && depth >= MATE - Math.abs(score) + 2) break;
+      const elapsed = performance.now() - this.startTime;
+      const unstable = prevBest !== 0 && prevBest !== bestMove;
+      if (elapsed >= budget.soft * (unstable ? 0.75 : 0.5)) break;
+      prevBest = bestMove;
+    }
+
+    return {
+      bestMove,
+      ponder: bestPv.length > 1 ? bestPv[1]! : 0,
+      score: toApiScore(bestScore),
+      depth: completedDepth,
+      nodes: this.nodes,
+      pv: bestPv,
+    };
+  }
+
+  private pvFromRoot(): Move[] {
+    const out: Move[] = [];
+    for (let i = 0; i < this.pvLen[0]!; i++) out.push(this.pv[i]!);
+    return out;
+  }
+
+  private info(depth: number, score: number, pv: Move[]): SearchInfo {
+    const timeMs = Math.round(performance.now() - this.startTime);
+    return {
+      depth,
+      seldepth: Math.max(depth, this.seldepth),
+      score: toApiScore(score),
+      nodes: this.nodes,
+      nps: Math.round((this.nodes * 1000) / Math.max(1, timeMs)),
+      timeMs,
+      pv,
+    };
+  }
+
+  private poll(): void {
+    let next = this.nodes + POLL_NODES;
+    if (this.nodeLimit > 0) {
+      if (this.nodes >= this.nodeLimit) this.stopped = true;
+      if (next > this.nodeLimit) next = this.nodeLimit;
+    }
+    this.nextPoll = next;
+    if (this.stopFlag && Atomics.load(this.stopFlag, 0) !== 0) this.stopped = true;
+    if (this.hardMs !== Number.POSITIVE_INFINITY && performance.now() - this.startTime >= this.hardMs) {
+      this.stopped = true;
+    }
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  /**
+   * Static evaluation, plus the level's noise. Full evaluations go through a small cache; when
+   * the cheap incremental estimate is more than LAZY_MARGIN outside [alpha, beta], it is used
+   * instead (lazy evaluation).
+   */
+  private evaluate(alpha: number, beta: number): number {
+    const pos = this.pos;
+    const lo = pos.hashLo;
+    const hi = pos.hashHi;
+    const i = lo & EVAL_CACHE_MASK;
+    const noise = this.noise();
+    if (this.ecUsed[i] === 1 && this.ecLo[i] === lo && this.ecHi[i] === hi) {
+      this.rawEval = this.ecVal[i]!;
+      return this.rawEval + noise;
+    }
+    const fast = this.evaluator.fast(pos) + noise;
+    if (fast - LAZY_MARGIN >= beta || fast + LAZY_MARGIN <= alpha) {
+      this.rawEval = NO_SCORE;
+      return fast;
+    }
+    let v = this.evaluator.evaluateIncremental(pos);
+    if (v > 20000) v = 20000;
+    else if (v < -20000) v = -20000;
+    this.ecLo[i] = lo;
+    this.ecHi[i] = hi;
+    this.ecVal[i] = v;
+    this.ecUsed[i] = 1;
+    this.rawEval = v;
+    return v + noise;
+  }
+
+  /** The level's evaluation noise for the current position (0 at full strength). */
+  private noise(): number {
+    return this.noiseAmp > 0 ? evalNoise(this.pos.hashLo, this.pos.hashHi, this.noiseSeed, this.noiseAmp) : 0;
+  }
+
+  /** Make a move, keeping the evaluator's incremental sums (saved per ply). */
+  private makeMove(m: Move, ply: number): void {
+    const ev = this.evaluator;
+    this.psqMg[ply] = ev.psqMg;
+    this.psqEg[ply] = ev.psqEg;
+    this.psqPhase[ply] = ev.psqPhase;
+    this.pawnLo[ply] = ev.pawnLo;
+    this.pawnHi[ply] = ev.pawnHi;
+    ev.applyDelta(this.pos, m);
+    this.pos.make(m);
+  }
+
+  private unmakeMove(ply: number): void {
+    this.pos.unmake();
+    const ev = this.evaluator;
+    ev.psqMg = this.psqMg[ply]!;
+    ev.psqEg = this.psqEg[ply]!;
+    ev.psqPhase = this.psqPhase[ply]!;
+    ev.pawnLo = this.pawnLo[ply]!;
+    ev.pawnHi = this.pawnHi[ply]!;
+  }
+
+  /** Score of a game end by a variant rule at this node, or NO_SCORE. */
+  private ruleScore(ply: number): number {
+    const pos = this.pos;
+    const o = immediateEnd(pos);
+    if (o) {
+      if (o.winner === null) return this.drawScore(ply);
+      return (o.winner === 'white') === (pos.turn === 0) ? winIn(ply) : lossIn(ply);
+    }
+    // Bare king (RULES.md §3): bared side to move, opponent with two or more men, has lost.
+    if (this.bareKing && pos.pcount[pos.turn] === 1 && pos.pcount[pos.turn ^ 1]! >= 3) return lossIn(ply);
+    return NO_SCORE;
+  }
+
+  /** A draw, seen from the side to move: slightly bad for the side the engine plays (contempt). */
+  private drawScore(ply: number): number {
+    return (ply & 1) === 0 ? -CONTEMPT : CONTEMPT;
+  }
+
+  private stalemateScore(ply: number): number {
+    return this.stalemateWins ? lossIn(ply) : this.drawScore(ply);
+  }
+
+  /** Has the current position occurred before (in the search, or twice in the game)? */
+  private isRepetition(ply: number): boolean {
+    const pos = this.pos;
+    const end = Math.min(pos.halfmove, this.fromNull[ply]!);
+    if (end < 4) return false;
+    const lo = pos.hashLo;
+    const hi = pos.hashHi;
+    const d = pos.depth;
+    let count = 0;
+    for (let k = 4; k <= end; k += 2) {
+      const i = d - k;
+      if (pos.historyHashLo(i) === lo && pos.historyHashHi(i) === hi) {
+        if (k <= ply) return true;
+        if (++count >= 2) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Null move and reverse futility are safe: enough men and pieces on both sides (no zugzwang, bare king or stalemate trick). */
+  private nullSafe(): boolean {
+    const pos = this.pos;
+    const us = pos.turn;
+    if (pos.pcount[us]! <= 2 || pos.pcount[us ^ 1]! <= 2) return false;
+    const pieces = pieceCount(this.e, pos, us);
+    return this.stalemateWins || this.bareKing ? pieces >= 2 : pieces >= 1;
+  }
+
+  /**
+   * Quiet moves may be pruned at shallow depth: not where stalemating the opponent wins and it
+   * has only pawns, nor when a delayed marriage of the opponent must be broken now.
+   */
+  private quietPruneSafe(): boolean {
+    const pos = this.pos;
+    if (pos.pcount[pos.turn ^ 1]! <= 2) return false;
+    if (this.marriageDelayed && pos.isMarried(pos.turn ^ 1)) return false;
+    return !this.stalemateWins || pieceCount(this.e, pos, pos.turn ^ 1) > 0;
+  }
+
+  /**
+   * Immediate marriage mode: can the side to move (not in check) marry or tame with a king step
+   * or a partner move right now? Such a move wins at once.
+   */
+  private canMarryNow(): boolean {
+    const pos = this.pos;
+    const t = pos.t;
+    const us = pos.turn;
+    const mask = t.marriageMask[us] as number;
+    const board = pos.board;
+    const ko = t.kingOffsets;
+    const k = pos.kingSq[us]!;
+    let partners = 0;
+    const codes = this.e.pieceCodes[us]!;
+    for (let i = 0; i < codes.length; i++) if ((mask >>> codes[i]!) & 1) partners += pos.codeCount[codes[i]!]!;
+    if (partners === 0) return false;
+    const kingCode = board[k]!;
+    // King steps next to a partner, onto a square not attacked.
+    for (let i = 0; i < 8; i++) {
+      const s = k + ko[i]!;
+      const p = board[s]!;
+      if (p === 1 || (p >= 2 && (p & 1) === us)) continue;
+      let near = false;
+      for (let j = 0; j < 8; j++) {
+        if ((mask >>> board[s + ko[j]!]!) & 1) {
+          near = true;
+          break;
+        }
+      }
+      if (!near) continue;
+      board[k] = EMPTY;
+      const attacked = pos.isAttacked(s, us ^ 1);
+      board[k] = kingCode;
+      if (!attacked) return true;
+    }
+    // Partner moves next to the king.
+    const kf = t.fileOf[k]!;
+    const kr = t.rankOf[k]!;
+    const n = pos.pcount[us]!;
+    for (let i = 0; i < n; i++) {
+      const from = pos.pieceSquare(us, i);
+      const code = board[from]!;
+      if (!((mask >>> code) & 1)) continue;
+      const mv = t.moves[code]!;
+      for (let j = 0; j < mv.leapOffsets.length; j++) {
+        const to = from + mv.leapOffsets[j]!;
+        if (this.marriageStepOk(from, to, kf, kr)) return true;
+      }
+      for (let j = 0; j < mv.rideOffsets.length; j++) {
+        const off = mv.rideOffsets[j]!;
+        const range = mv.rideRanges[j]!;
+        let to = from + off;
+        for (let steps = 1; ; steps++, to += off) {
+          const p = board[to]!;
+          if (p !== EMPTY && (p === 1 || (p & 1) === us)) break;
+          if (this.marriageStepOk(from, to, kf, kr)) return true;
+          if (p !== EMPTY || steps === range) break;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** A partner's move from→to lands next to its king (at kf, kr) and is legal. */
+  private marriageStepOk(from: number, to: number, kf: number, kr: number): boolean {
+    const pos = this.pos;
+    const t = pos.t;
+    const p = pos.board[to]!;
+    if (p === 1 || (p >= 2 && (p & 1) === pos.turn)) return false;
+    const f = t.fileOf[to]!;
+    const r = t.rankOf[to]!;
+    if (Math.abs(f - kf) > 1 || Math.abs(r - kr) > 1) return false;
+    const us = pos.turn;
+    const m = from | (to << 8); // a normal move (no promotion, kind 0)
+    pos.make(m);
+    const legal = !pos.isAttacked(pos.kingSq[us]!, us ^ 1);
+    pos.unmake();
+    return legal;
+  }
+
+  // ---------------------------------------------------------------- search
+
+  private search(alpha: number, beta: number, depth: number, ply: number, cutNode: boolean): number {
+    if (depth <= 0) return this.qsearch(alpha, beta, ply);
+    const pos = this.pos;
+    const pvNode = beta - alpha > 1;
+    const root = ply === 0;
+    this.pvLen[ply] = ply;
+    if (++this.nodes >= this.nextPoll) this.poll();
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+    const inCheck = this.checkStack[ply] === 1;
+    const base = ply * 2 * MAX_MOVES;
+    const moves = this.moves;
+
+    if (!root) {
+      if (this.hasRuleEnds) {
+        const r = this.ruleScore(ply);
+        if (r !== NO_SCORE) return r;
+      }
+      if (this.isRepetition(ply)) return this.drawScore(ply);
+      if (this.moveRuleLimit > 0 && pos.halfmove >= this.moveRuleLimit) {
+        if (!inCheck || generateLegal(pos, moves, base) > base) return this.drawScore(ply);
+        return lossIn(ply);
+      }
+      // Mate distance pruning.
+      if (lossIn(ply) > alpha) alpha = lossIn(ply);
+      if (winIn(ply + 1) < beta) beta = winIn(ply + 1);
+      if (alpha >= beta) return alpha;
+      if (ply >= MAX_PLY - 4) return inCheck ? DRAW : this.evaluate(alpha, beta);
+      if (this.marriageImmediate && !inCheck && this.canMarryNow()) return winIn(ply + 1);
+    }
+
+    // Transposition table.
+    const tt = this.tt;
+    const lo = pos.hashLo;
+    const hi = pos.hashHi;
+    let ttMove: Move = 0;
+    let ttScore = NO_SCORE;
+    let ttBound = 0;
+    let ttEval = NO_SCORE;
+    if (tt.probe(lo, hi)) {
+      ttMove = tt.hitMove;
+      ttEval = tt.hitEval;
+      ttScore = scoreFromTT(tt.hitScore, ply);
+      ttBound = tt.hitBound;
+      if (
+        !pvNode &&
+        tt.hitDepth >= depth &&
+        (ttBound === BOUND_EXACT ||
+          (ttBound === BOUND_LOWER && ttScore >= beta) ||
+          (ttBound === BOUND_UPPER && ttScore <= alpha))
+      ) {
+        return ttScore;
+      }
+    }
+
+    // Static evaluation (none in check), refined by the table's bound.
+    let staticEval = NO_SCORE;
+    let evalEst = NO_SCORE;
+    let rawEval = NO_SCORE;
+    if (!inCheck) {
+      if (ttEval !== NO_SCORE) {
+        rawEval = ttEval;
+        staticEval = ttEval + this.noise();
+      } else {
+        staticEval = this.evaluate(alpha, beta);
+        rawEval = this.rawEval;
+      }
+      evalEst = staticEval;
+      if (ttScore !== NO_SCORE && !isMateScore(ttScore)) {
+        if ((ttBound === BOUND_LOWER && ttScore > evalEst) || (ttBound === BOUND_UPPER && ttScore < evalEst)) {
+          evalEst = ttScore;
+        } else if (ttBound === BOUND_EXACT) evalEst = ttScore;
+      }
+    }
+    this.evalStack[ply] = staticEval;
+    const improving =
+      !inCheck && ply >= 2 && this.evalStack[ply - 2] !== NO_SCORE && staticEval > this.evalStack[ply - 2]!;
+
+    if (!pvNode && !inCheck && !root && this.nullSafe()) {
+      // Reverse futility: far above beta near the leaves.
+      if (depth <= 6 && evalEst - (85 * depth - (improving ? 40 : 0)) >= beta && evalEst < MATE_BOUND) {
+        return evalEst;
+      }
+      // Null move.
+      if (depth >= 3 && evalEst >= beta && staticEval >= beta - 20 * depth && this.prevKey[ply] !== NULL_KEY) {
+        const r = 3 + (depth >> 2) + Math.min(3, ((evalEst - beta) / 200) | 0);
+        pos.makeNull();
+        this.checkStack[ply + 1] = 0;
+        this.fromNull[ply + 1] = 0;
+        this.prevKey[ply + 1] = NULL_KEY;
+        const v = 0 - this.search(0 - beta, 1 - beta, depth - 1 - r, ply + 1, !cutNode);
+        pos.unmakeNull();
+        if (this.stopped) return 0;
+        if (v >= beta) return v >= MATE_BOUND ? beta : v;
+      }
+    }
+
+    // Internal iterative reduction: no move from the table, expected to be expensive.
+    if (depth >= 4 && ttMove === 0 && (pvNode || cutNode)) depth--;
+
+    const ordering = this.ordering;
+    const scores = this.scores;
+    const board = pos.board;
+    const us = pos.turn;
+    const them = us ^ 1;
+    const pk = this.prevKey[ply]!;
+    const pruneOk = !root && !inCheck && this.quietPruneSafe();
+    const special = this.specialMask[us]!;
+    const k1 = ordering.killers[ply * 2]!;
+    const k2 = ordering.killers[ply * 2 + 1]!;
+    const qBase = ply * 64;
+    let quietN = 0;
+    let searchedN = 0;
+    let best = -INF;
+    let bestMove: Move = 0;
+    let moveCount = 0;
+    let legalFound = false;
+    let skipQuiets = false;
+    // Staged moves: the table move, then winning captures/promotions (both pseudo-legal, checked
+    // after make), then the full legal list minus what was already searched. A cut-off in the
+    // early stages saves generating and scoring every move.
+    let stage = root ? STAGE_GEN_ALL : STAGE_TT;
+    let cur = base;
+    let end = base;
+
+    for (;;) {
+      let m: Move;
+      let known = false;
+      let sc = 0;
+      if (stage === STAGE_TT) {
+        stage = STAGE_GEN_TACTICAL;
+        if (ttMove === 0 || !isPseudoLegal(pos, ttMove)) continue;
+        m = ttMove;
+        sc = 1;
+      } else if (stage === STAGE_GEN_TACTICAL) {
+        end = generateTactical(pos, moves, base, this.e.bestPromotion);
+        ordering.scoreTactical(pos, moves, scores, base, end, true);
+        cur = base;
+        stage = STAGE_TACTICAL;
+        continue;
+      } else if (stage === STAGE_TACTICAL) {
+        if (cur >= end) {
+          stage = STAGE_GEN_ALL;
+          continue;
+        }
+        m = MoveOrdering.pick(moves, scores, cur, end);
+        if (scores[cur]! < 0) {
+          // Losing captures wait for the full list.
+          stage = STAGE_GEN_ALL;
+          continue;
+        }
+        cur++;
+        if (m === ttMove) continue;
+        sc = 1;
+      } else if (stage === STAGE_GEN_ALL) {
+        if (
+          legalFound &&
+          (skipQuiets ||
+            (pruneOk && special === 0 && depth <= 4 && best > -MATE_BOUND && evalEst + 90 + 100 * depth <= alpha))
+        ) {
+          break;
+        }
+        const fBase = end;
+        end = generateLegal(pos, moves, fBase);
+        if (end === fBase) {
+          if (!legalFound) return inCheck ? lossIn(ply) : this.stalemateScore(ply);
+          break;
+        }
+        // Drop the moves already searched in the earlier stages.
+        if (searchedN > 0) {
+          let w = fBase;
+          for (let j = fBase; j < end; j++) {
+            const mj = moves[j]!;
+            let seen = false;
+            for (let k = 0; k < searchedN; k++) {
+              if (this.searched[qBase + k] === mj) {
+                seen = true;
+                break;
+              }
+            }
+            if (!seen) moves[w++] = mj;
+          }
+          end = w;
+        }
+        ordering.scoreMoves(pos, moves, scores, fBase, end, ttMove, ply, pk >= 0 ? ordering.counter[pk]! : 0);
+        cur = fBase;
+        stage = STAGE_ALL;
+        continue;
+      } else {
+        if (cur >= end) break;
+        m = skipQuiets ? moves[cur]! : MoveOrdering.pick(moves, scores, cur, end);
+        sc = scores[cur]!;
+        cur++;
+        known = true;
+      }
+
+      const to = moveTo(m);
+      const mover = board[moveFrom(m)]!;
+      const captured = MoveOrdering.captured(pos, m);
+      const tactical = captured !== EMPTY || movePromotion(m) >= 0;
+      const prunable = pruneOk && best > -MATE_BOUND && !((special >>> mover) & 1);
+      if (skipQuiets && !tactical && prunable) continue;
+
+      if (prunable) {
+        if (!tactical) {
+          if (depth <= 5 && moveCount + 1 > lmpLimit(depth, improving)) {
+            skipQuiets = true;
+            continue;
+          }
+          if (depth <= 4 && evalEst + 90 + 100 * depth <= alpha) {
+            skipQuiets = true;
+            continue;
+          }
+        } else if (depth <= 4 && sc < 0 && this.exchange.see(pos, m) < -110 * depth) continue;
+      }
+
+      this.makeMove(m, ply);
+      if (!known) {
+        if (searchedN < 64) this.searched[qBase + searchedN++] = m;
+        if (pos.isAttacked(pos.kingSq[us]!, them)) {
+          this.unmakeMove(ply);
+          continue;
+        }
+      }
+      legalFound = true;
+      moveCount++;
+      const givesCheck = pos.isAttacked(pos.kingSq[them]!, us);
+      this.checkStack[ply + 1] = givesCheck ? 1 : 0;
+      this.fromNull[ply + 1] = this.fromNull[ply]! + 1;
+      this.prevKey[ply + 1] = mover * 256 + to;
+      const newDepth = depth - 1 + (givesCheck && ply < 2 * this.rootDepth ? 1 : 0);
+      let v: number;
+      if (moveCount === 1) v = 0 - this.search(0 - beta, 0 - alpha, newDepth, ply + 1, pvNode ? false : !cutNode);
+      else {
+        let r = 0;
+        if (depth >= 3 && !tactical && !givesCheck && !inCheck && moveCount > (pvNode ? 3 : 2)) {
+          r = LMR[Math.min(depth, 63) * 64 + Math.min(moveCount, 63)]!;
+          if (pvNode) r--;
+          if (cutNode) r++;
+          if (!improving) r++;
+          if (m === k1 || m === k2) r--;
+          r -= (ordering.history[mover * 256 + to]! / 6000) | 0;
+          if (r < 0) r = 0;
+          if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
+        }
+        v = 0 - this.search(-1 - alpha, 0 - alpha, newDepth - r, ply + 1, true);
+        if (v > alpha && r > 0) v = 0 - this.search(-1 - alpha, 0 - alpha, newDepth, ply + 1, !cutNode);
+        if (pvNode && v > alpha && v < beta) v = 0 - this.search(0 - beta, 0 - alpha, newDepth, ply + 1, false);
+      }
+      this.unmakeMove(ply);
+      if (this.stopped) return 0;
+
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          bestMove = m;
+          if (pvNode) {
+            const row = ply * MAX_PLY;
+            const child = (ply + 1) * MAX_PLY;
+            this.pv[row + ply] = m;
+            const len = this.pvLen[ply + 1]!;
+            for (let j = ply + 1; j < len; j++) this.pv[row + j] = this.pv[child + j]!;
+            this.pvLen[ply] = Math.max(ply + 1, len);
+          }
+          if (root) {
+            this.rootBest = m;
+            this.rootBestScore = v;
+          }
+          if (v >= beta) {
+            if (!tactical) ordering.updateQuiet(pos, m, ply, depth, pk, this.quiets, qBase, qBase + quietN);
+            break;
+          }
+          alpha = v;
+        }
+      }
+      if (!tactical && quietN < 64) this.quiets[qBase + quietN++] = m;
+    }
+
+    const bound = best >= beta ? BOUND_LOWER : bestMove !== 0 ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(lo, hi, bestMove, scoreToTT(best, ply), rawEval, depth, bound);
+    return best;
+  }
+
+  private qsearch(alpha: number, beta: number, ply: number): number {
+    const pos = this.pos;
+    this.pvLen[ply] = ply;
+    if (++this.nodes >= this.nextPoll) this.poll();
+    if (this.stopped) return 0;
+    if (ply > this.seldepth) this.seldepth = ply;
+    const inCheck = this.checkStack[ply] === 1;
+    if (this.hasRuleEnds) {
+      const r = this.ruleScore(ply);
+      if (r !== NO_SCORE) return r;
+    }
+    if (this.moveRuleLimit > 0 && pos.halfmove >= this.moveRuleLimit && !inCheck) return this.drawScore(ply);
+    if (ply >= MAX_PLY - 2) return inCheck ? DRAW : this.evaluate(alpha, beta);
+
+    const tt = this.tt;
+    const lo = pos.hashLo;
+    const hi = pos.hashHi;
+    let ttEval = NO_SCORE;
+    if (tt.probe(lo, hi)) {
+      const s = scoreFromTT(tt.hitScore, ply);
+      const b = tt.hitBound;
+      if (b === BOUND_EXACT || (b === BOUND_LOWER && s >= beta) || (b === BOUND_UPPER && s <= alpha)) return s;
+      ttEval = tt.hitEval;
+    }
+
+    const base = ply * 2 * MAX_MOVES;
+    const moves = this.moves;
+    const us = pos.turn;
+    const e = this.e;
+    const origAlpha = alpha;
+    let standPat = NO_SCORE;
+    let rawEval = NO_SCORE;
+    let best: number;
+    let end: number;
+    // In check, or facing a delayed marriage that wins at the opponent's next turn: every legal
+    // move is searched and there is no standing pat.
+    const mustAnswer = inCheck || (this.marriageDelayed && pos.isMarried(us ^ 1));
+    if (mustAnswer) {
+      end = generateLegal(pos, moves, base);
+      if (end === base) return inCheck ? lossIn(ply) : this.stalemateScore(ply);
+      best = -INF;
+    } else {
+      if (this.marriageImmediate && this.canMarryNow()) return winIn(ply + 1);
+      if (this.bareKing && pos.pcount[us] === 1) {
+        // Bared: only taking the opponent's last man at once saves the game.
+        best = lossIn(ply + 1);
+      } else {
+        if (ttEval !== NO_SCORE) {
+          rawEval = ttEval;
+          standPat = ttEval + this.noise();
+        } else {
+          standPat = this.evaluate(alpha, beta);
+          rawEval = this.rawEval;
+        }
+        if (standPat >= beta) return standPat;
+        if (standPat > alpha) alpha = standPat;
+        best = standPat;
+      }
+      end = generateTactical(pos, moves, base, e.bestPromotion);
+    }
+    this.ordering.scoreTactical(pos, moves, this.scores, base, end, false);
+
+    const value = e.value;
+    const board = pos.board;
+    const lowMen = this.bareKing && pos.pcount[us ^ 1]! <= 3;
+    let bestMove: Move = 0;
+    for (let i = base; i < end; i++) {
+      const m = MoveOrdering.pick(moves, this.scores, i, end);
+      if (standPat !== NO_SCORE && !lowMen) {
+        const captured = MoveOrdering.captured(pos, m);
+        const capValue = captured === EMPTY ? 0 : value[captured]!;
+        const promo = movePromotion(m);
+        // Delta pruning: even winning this piece cannot reach alpha.
+        if (standPat + capValue + (promo >= 0 ? e.promoGain : 0) + 150 <= alpha) continue;
+        if (capValue < value[board[moveFrom(m)]!]! && this.exchange.see(pos, m) < 0) continue;
+      }
+      this.makeMove(m, ply);
+      if (!mustAnswer && pos.isAttacked(pos.kingSq[us]!, us ^ 1)) {
+        this.unmakeMove(ply);
+        continue;
+      }
+      this.checkStack[ply + 1] = pos.isAttacked(pos.kingSq[us ^ 1]!, us) ? 1 : 0;
+      this.fromNull[ply + 1] = this.fromNull[ply]! + 1;
+      // (0 - x, not -x: a negated 0 would be −0, which is not a small integer for the JIT.)
+      const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1);
+      this.unmakeMove(ply);
+      if (this.stopped) return 0;
+      if (v > best) {
+        best = v;
+        if (v > alpha) {
+          bestMove = m;
+          if (v >= beta) break;
+          alpha = v;
+        }
+      }
+    }
+
+    const bound = best >= beta ? BOUND_LOWER : best > origAlpha ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(lo, hi, bestMove, scoreToTT(best, ply), rawEval, 0, bound);
+    return best;
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * Static exchange evaluation: the material balance of the capture sequence on one square when
+ * each side always recaptures with its least valuable attacker (and may stop when that pays).
+ * Generic over the variant's attack tables; pieces uncovered behind a capturer (x-rays) are
+ * found because every step rescans the lines with the captured pieces lifted off the board.
+ * Pins are ignored, as usual.
+ */
+
+import { KIND_CASTLE, KIND_EN_PASSANT, type Move, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
+import type { Position } from '../core/position.js';
+import { EMPTY, pieceCode } from '../core/tables.js';
+
+export class Exchange {
+  private readonly gain = new Int32Array(64);
+  private readonly liftedSq = new Int16Array(64);
+  private readonly liftedCode = new Uint8Array(64);
+  /** Square of the last attacker found by leastValuable. */
+  private attackerSq = -1;
+
+  /** @param value material by piece code (the king valued high). */
+  constructor(private readonly value: Int16Array) {}
+
+  /** Exchange value of move m for the side to move, in the value table's units. */
+  see(pos: Position, m: Move): number {
+    const kind = moveKind(m);
+    if (kind === KIND_CASTLE) return 0;
+    const board = pos.board;
+    const value = this.value;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const us = pos.turn;
+    let mover = board[from]!;
+    const promo = movePromotion(m);
+    let lifted = 0;
+    let d = 0;
+    const captured = kind === KIND_EN_PASSANT ? pieceCode(pos.t.pawnType, us ^ 1) : board[to]!;
+    this.gain[0] = captured === EMPTY ? 0 : value[captured]!;
+    if (promo >= 0) {
+      mover = pieceCode(promo, us);
+      this.gain[0] += value[mover]! - value[board[from]!]!;
+    }
+    // Lift the mover; on e.p. the victim too.
+    this.liftedSq[lifted] = from;
+    this.liftedCode[lifted++] = board[from]!;
+    board[from] = EMPTY;
+    if (kind === KIND_EN_PASSANT) {
+      this.liftedSq[lifted] = pos.epVictim;
+      this.liftedCode[lifted++] = board[pos.epVictim]!;
+      board[pos.epVictim] = EMPTY;
+    }
+    let onSquare = mover;
+    let side = us ^ 1;
+    for (;;) {
+      // gain[d]: balance if `side` now takes the piece standing on the square.
+      d++;
+      this.gain[d] = value[onSquare]! - this.gain[d - 1]!;
+      if (d >= 62) break;
+      const attacker = this.leastValuable(pos, to, side);
+      if (attacker === EMPTY) break;
+      const sq = this.attackerSq;
+      this.liftedSq[lifted] = sq;
+      this.liftedCode[lifted++] = attacker;
+      board[sq] = EMPTY;
+      onSquare = attacker;
+      side ^= 1;
+    }
+    while (--d > 0) this.gain[d - 1] = 0 - Math.max(0 - this.gain[d - 1]!, this.gain[d]!);
+    for (let i = lifted - 1; i >= 0; i--) board[this.liftedSq[i]!] = this.liftedCode[i]!;
+    return this.gain[0]!;
+  }
+
+  /** Least valuable piece of `side` attacking `sq` (EMPTY if none); its square in attackerSq. */
+  private leastValuable(pos: Position, sq: number, side: number): number {
+    const t = pos.t;
+    const board = pos.board;
+    const value = this.value;
+    let best = EMPTY;
+    let bestValue = 0x7fff;
+    const lo = t.attackLeapOffsets[side]!;
+    const lm = t.attackLeapMasks[side]!;
+    for (let i = 0; i < lo.length; i++) {
+      const s = sq - lo[i]!;
+      const p = board[s]!;
+      if ((lm[i]! >>> p) & 1 && value[p]! < bestValue) {
+        best = p;
+        bestValue = value[p]!;
+        this.attackerSq = s;
+      }
+    }
+    const ro = t.attackRideOffsets[side]!;
+    const rm = t.attackRideMasks[side]!;
+    const rr = t.attackRideRanges[side]!;
+    for (let i = 0; i < ro.length; i++) {
+      const off = ro[i]!;
+      const range = rr[i]!;
+      let s = sq - off;
+      for (let n = 1; ; n++, s -= off) {
+        const p = board[s]!;
+        if (p !== EMPTY) {
+          if ((rm[i]! >>> p) & 1 && value[p]! < bestValue) {
+            best = p;
+            bestValue = value[p]!;
+            this.attackerSq = s;
+          }
+          break;
+        }
+        if (n === range) break;
+      }
+    }
+    return best;
+  }
+}

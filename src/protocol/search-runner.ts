@@ -1,0 +1,96 @@
+/**
+ * Run one search request on an engine: rebuild the game from its start FEN and moves (so the
+ * Position's undo stack holds the repetition history), search, and report in move text.
+ * Used by the search worker; free of any thread or I/O concerns.
+ */
+
+import { Game } from '../core/game.js';
+import type { Move } from '../core/move.js';
+import type { Position } from '../core/position.js';
+import type { Engine, Score } from '../engine/api.js';
+import { moveToUci, parseUciMove } from '../notation/uci.js';
+import { findVariant, withMarriageMode } from '../variants/index.js';
+import type { VariantDefinition } from '../variants/schema.js';
+import type { InfoReport, ScoreText, SearchReport, SearchRequest } from './search-messages.js';
+
+export function requestVariant(request: Pick<SearchRequest, 'variantId' | 'marriage'>): VariantDefinition {
+  const def = findVariant(request.variantId);
+  if (!def) throw new Error(`unknown variant '${request.variantId}'`);
+  return withMarriageMode(def, request.marriage);
+}
+
+/** Rebuild the game a request describes; throws on a bad FEN or move (the front end validated them). */
+export function rebuildGame(request: SearchRequest): Game {
+  const created = Game.create(requestVariant(request), request.startFen);
+  if (!created.ok) throw new Error(`bad FEN in search request: ${created.error.message}`);
+  const game = created.value;
+  for (const text of request.moves) {
+    const m = parseUciMove(game.position, text);
+    if (!m.ok) throw new Error(`bad move in search request: ${m.error.message}`);
+    const played = game.play(m.value);
+    if (!played.ok) throw new Error(`cannot play ${text}: ${played.error.message}`);
+  }
+  return game;
+}
+
+/** A line of moves as text, made on a clone so `pos` is untouched. Stops at the first bad move. */
+export function lineToText(pos: Position, line: readonly Move[]): string[] {
+  const p = pos.clone();
+  const out: string[] = [];
+  for (const m of line) {
+    if (m === 0) break;
+    out.push(moveToUci(p, m));
+    p.make(m);
+  }
+  return out;
+}
+
+function scoreText(s: Score): ScoreText {
+  return { kind: s.kind, value: s.value };
+}
+
+export function runSearch(
+  engine: Engine,
+  request: SearchRequest,
+  stopFlag: Int32Array | undefined,
+  onInfo: (info: InfoReport) => void,
+): SearchReport {
+  const game = rebuildGame(request);
+  const pos = game.position;
+  if (game.outcome() !== undefined || game.legalMoves().length === 0) {
+    return { bestMove: undefined, ponder: undefined, score: { kind: 'cp', value: 0 }, depth: 0, nodes: 0, pv: [] };
+  }
+  const result = engine.search(pos, {
+    limits: request.limits,
+    stopFlag,
+    seed: request.seed,
+    onInfo: (info) =>
+      onInfo({
+        depth: info.depth,
+        seldepth: info.seldepth,
+        score: scoreText(info.score),
+        nodes: info.nodes,
+        nps: info.nps,
+        timeMs: info.timeMs,
+        pv: lineToText(pos, info.pv),
+      }),
+  });
+  let best = result.bestMove;
+  let engineError: string | undefined;
+  // The contract says 0 only when there is no legal move: never answer "no move" (or an illegal
+  // one) when a legal move exists, and say what went wrong.
+  if (best === 0 || !game.isLegal(best)) {
+    engineError = `the engine returned ${best === 0 ? 'no move' : `an illegal move (${best})`}; playing the first legal move`;
+    best = game.legalMoves()[0] as Move;
+  }
+  const pv = result.pv[0] === best ? lineToText(pos, result.pv) : lineToText(pos, [best]);
+  return {
+    engineError,
+    bestMove: pv[0],
+    ponder: pv[1],
+    score: scoreText(result.score),
+    depth: result.depth,
+    nodes: result.nodes,
+    pv,
+  };
+}

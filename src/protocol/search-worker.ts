@@ -1,0 +1,38 @@
+/**
+ * The search worker thread: owns one engine (its transposition table persists across searches),
+ * replays each request's game and searches it, posting info reports and the result. The stop
+ * flag is a SharedArrayBuffer Int32Array shared with the main thread (workerData.stopFlag).
+ */
+
+import { parentPort, workerData } from 'node:worker_threads';
+import { createEngine } from '../engine/index.js';
+import type { FromWorker, ToWorker } from './search-messages.js';
+import { runSearch } from './search-runner.js';
+
+const port = parentPort;
+if (!port) throw new Error('search-worker.js must run in a worker thread');
+const stopFlag = (workerData as { stopFlag: Int32Array }).stopFlag;
+const engine = createEngine();
+
+function post(msg: FromWorker): void {
+  port?.postMessage(msg);
+}
+
+port.on('message', (msg: ToWorker) => {
+  switch (msg.type) {
+    case 'newgame':
+      engine.newGame();
+      break;
+    case 'hash':
+      engine.setHashSize(msg.mb);
+      break;
+    case 'search':
+      try {
+        const result = runSearch(engine, msg.request, stopFlag, (info) => post({ type: 'info', id: msg.id, info }));
+        post({ type: 'done', id: msg.id, result });
+      } catch (e) {
+        post({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) });
+      }
+      break;
+  }
+});

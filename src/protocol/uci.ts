@@ -1,0 +1,449 @@
+/**
+ * The UCI protocol as a state machine: `handle(line)` takes one input line and writes reply
+ * lines through `out`; search results arrive later through the Searcher. No process I/O here
+ * (see cli/uci-command.ts).
+ *
+ * Options: UCI_Variant (combo of every variant id), UCI_Marriage (immediate|delayed, Bachelor
+ * Kamil), Hash (MiB), Level (0 = full strength, 1–8 casual levels), Move Overhead (ms taken off
+ * the clock for GUI and pipe latency before the engine plans its time). Moves are Caravan's
+ * coordinate text (RULES.md §0). Bad input gets `info string error …` and changes nothing.
+ */
+
+import { Game } from '../core/game.js';
+import { unwrap } from '../core/result.js';
+import type { SearchLimits } from '../engine/api.js';
+import { parseUciMove } from '../notation/uci.js';
+import { findVariantByName } from '../notation/variant-names.js';
+import { findVariant, VARIANT_IDS, VARIANTS, withMarriageMode } from '../variants/index.js';
+import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
+import { ENGINE_AUTHOR, ENGINE_NAME, engineVersion } from './identity.js';
+import type { InfoReport, ScoreText, SearchReport } from './search-messages.js';
+import type { Searcher } from './searcher.js';
+import { boardDiagram, outcomeText } from './text.js';
+
+export const DEFAULT_HASH_MB = 16;
+export const MAX_HASH_MB = 1024;
+export const MAX_LEVEL = 8;
+export const MAX_MOVE_OVERHEAD_MS = 5000;
+
+type Out = (line: string) => void;
+
+export function formatScore(s: ScoreText): string {
+  return `${s.kind} ${s.value}`;
+}
+
+export function formatInfo(info: InfoReport): string {
+  const parts = [
+    `info depth ${info.depth}`,
+    `seldepth ${info.seldepth}`,
+    `score ${formatScore(info.score)}`,
+    `nodes ${info.nodes}`,
+    `nps ${info.nps}`,
+    `time ${Math.round(info.timeMs)}`,
+  ];
+  if (info.pv.length > 0) parts.push(`pv ${info.pv.join(' ')}`);
+  return parts.join(' ');
+}
+
+/** Split `setoption name <name…> value <value…>`; undefined if malformed. */
+export function parseSetOption(args: readonly string[]): { name: string; value: string } | undefined {
+  if (args[0] !== 'name') return undefined;
+  const v = args.indexOf('value');
+  const nameTokens = v < 0 ? args.slice(1) : args.slice(1, v);
+  if (nameTokens.length === 0) return undefined;
+  return { name: nameTokens.join(' '), value: v < 0 ? '' : args.slice(v + 1).join(' ') };
+}
+
+const GO_INT_KEYS = ['wtime', 'btime', 'winc', 'binc', 'movestogo', 'depth', 'nodes', 'movetime', 'mate'] as const;
+const GO_WORDS = new Set<string>([...GO_INT_KEYS, 'infinite', 'ponder', 'searchmoves']);
+
+export interface GoCommand {
+  readonly limits: SearchLimits;
+  /** Hold the best move until `stop` (go infinite / go ponder). */
+  readonly waitForStop: boolean;
+  readonly ignored: string[];
+}
+
+/** Parse the arguments of `go`; a string is an error message. */
+export function parseGo(args: readonly string[]): GoCommand | string {
+  const limits: Record<string, number | boolean> = {};
+  const ignored: string[] = [];
+  let waitForStop = false;
+  for (let i = 0; i < args.length; i++) {
+    const key = args[i] as string;
+    if (key === 'infinite') {
+      limits.infinite = true;
+      waitForStop = true;
+    } else if (key === 'ponder') {
+      // No Ponder option is offered; a ponder search is treated as infinite until stop/ponderhit.
+      limits.infinite = true;
+      waitForStop = true;
+    } else if (key === 'searchmoves') {
+      ignored.push('searchmoves');
+      while (i + 1 < args.length && !GO_WORDS.has(args[i + 1] as string)) i++;
+    } else if ((GO_INT_KEYS as readonly string[]).includes(key)) {
+      const text = args[i + 1];
+      if (text === undefined || !/^-?\d+$/.test(text)) return `go ${key} needs an integer, got '${text ?? ''}'`;
+      i++;
+      let n = Number(text);
+      if (key === 'mate') {
+        ignored.push('mate');
+        continue;
+      }
+      if (key === 'wtime' || key === 'btime' || key === 'winc' || key === 'binc') n = Math.max(0, n);
+      else if (n <= 0) return `go ${key} must be positive, got ${text}`;
+      limits[key] = n;
+    } else return `unknown go parameter '${key}'`;
+  }
+  if (limits.infinite) {
+    // An infinite search ignores the clock; keep depth/nodes limits if given.
+    for (const k of ['wtime', 'btime', 'winc', 'binc', 'movestogo', 'movetime']) delete limits[k];
+  }
+  return { limits: limits as SearchLimits, waitForStop, ignored };
+}
+
+/** Commands that act at once even while a search runs. */
+const DURING_SEARCH = new Set(['isready', 'stop', 'ponderhit', 'quit', 'debug']);
+
+export class UciSession {
+  private variantId = 'wildebeest';
+  private marriage: MarriageMode = 'immediate';
+  private hashMb = DEFAULT_HASH_MB;
+  private level = 0;
+  /** Milliseconds taken off the clocks before the engine plans its time (GUI/pipe latency). */
+  private moveOverheadMs = 0;
+  private game: Game;
+  /** Moves of the current position as text (what the worker replays). */
+  private moveTexts: string[] = [];
+  private searching = false;
+  private waitForStop = false;
+  private stopRequested = false;
+  private heldResult: SearchReport | undefined;
+  private idleWaiters: Array<() => void> = [];
+  private queue: string[] = [];
+  private quitting = false;
+  private inputEnded = false;
+  private seedCounter = 1;
+
+  constructor(
+    private readonly searcher: Searcher,
+    private readonly out: Out,
+  ) {
+    this.game = unwrap(Game.create(this.variant()));
+  }
+
+  /** The variant as currently configured (with the marriage mode applied). */
+  variant(): VariantDefinition {
+    return withMarriageMode(findVariant(this.variantId) as VariantDefinition, this.marriage);
+  }
+
+  get busy(): boolean {
+    return this.searching;
+  }
+
+  /** Resolves when no search is running. */
+  whenIdle(): Promise<void> {
+    if (!this.searching) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /**
+   * Handle one input line; returns 'quit' when the session should end. While a search runs,
+   * only `isready`, `stop`, `ponderhit`, `quit` and `debug` act at once; other commands wait
+   * in order until its bestmove is out (so `stop`, `position …`, `go …` sent together work).
+   */
+  handle(rawLine: string): 'continue' | 'quit' {
+    const line = rawLine.trim();
+    if (this.quitting) return 'quit';
+    if (line === '') return 'continue';
+    const cmd = line.split(/\s+/, 1)[0] as string;
+    if (this.searching && !DURING_SEARCH.has(cmd)) {
+      this.queue.push(line);
+      return 'continue';
+    }
+    return this.execute(line);
+  }
+
+  private execute(line: string): 'continue' | 'quit' {
+    const [cmd, ...args] = line.split(/\s+/) as [string, ...string[]];
+    switch (cmd) {
+      case 'uci':
+        this.identify();
+        break;
+      case 'isready':
+        this.out('readyok');
+        break;
+      case 'debug':
+      case 'register':
+        break;
+      case 'setoption':
+        this.setOption(args);
+        break;
+      case 'ucinewgame':
+        this.searcher.newGame();
+        this.resetPosition();
+        break;
+      case 'position':
+        this.position(args);
+        break;
+      case 'go':
+        this.go(args);
+        break;
+      case 'stop':
+        this.stop();
+        break;
+      case 'ponderhit':
+        this.stop();
+        break;
+      case 'd':
+        for (const l of boardDiagram(this.game)) this.out(l);
+        break;
+      case 'quit':
+        this.quitting = true;
+        this.queue = [];
+        this.stop();
+        return 'quit';
+      default:
+        this.error(`unknown command: ${line}`);
+    }
+    return 'continue';
+  }
+
+  private error(message: string): void {
+    this.out(`info string error ${message}`);
+  }
+
+  private identify(): void {
+    this.out(`id name ${ENGINE_NAME} ${engineVersion()}`);
+    this.out(`id author ${ENGINE_AUTHOR}`);
+    this.out(
+      `option name UCI_Variant type combo default ${this.variantId} ${VARIANT_IDS.map((v) => `var ${v}`).join(' ')}`,
+    );
+    this.out('option name UCI_Marriage type combo default immediate var immediate var delayed');
+    this.out(`option name Hash type spin default ${DEFAULT_HASH_MB} min 1 max ${MAX_HASH_MB}`);
+    this.out(`option name Level type spin default 0 min 0 max ${MAX_LEVEL}`);
+    this.out(`option name Move Overhead type spin default 0 min 0 max ${MAX_MOVE_OVERHEAD_MS}`);
+    this.out('uciok');
+  }
+
+  private setOption(args: readonly string[]): void {
+    const opt = parseSetOption(args);
+    if (!opt) {
+      this.error(`malformed setoption (expected: setoption name <name> value <value>): ${args.join(' ')}`);
+      return;
+    }
+    const name = opt.name.toLowerCase();
+    switch (name) {
+      case 'uci_variant': {
+        const def = findVariant(opt.value.toLowerCase()) ?? findVariantByName(opt.value);
+        if (!def) {
+          this.error(`unknown variant '${opt.value}' (known: ${VARIANT_IDS.join(', ')})`);
+          return;
+        }
+        this.variantId = def.id;
+        this.resetPosition();
+        this.out(`info string variant ${def.id} files ${def.files} ranks ${def.ranks} startpos ${def.startFen}`);
+        return;
+      }
+      case 'uci_marriage': {
+        const mode = opt.value.toLowerCase();
+        if (mode !== 'immediate' && mode !== 'delayed') {
+          this.error(`UCI_Marriage must be immediate or delayed, got '${opt.value}'`);
+          return;
+        }
+        this.marriage = mode;
+        this.resetPosition();
+        return;
+      }
+      case 'hash': {
+        const n = spinValue(opt.value, 1, MAX_HASH_MB);
+        if (n === undefined) {
+          this.error(`Hash must be an integer 1–${MAX_HASH_MB}, got '${opt.value}'`);
+          return;
+        }
+        this.hashMb = n;
+        this.searcher.setHash(n);
+        return;
+      }
+      case 'level': {
+        const n = spinValue(opt.value, 0, MAX_LEVEL);
+        if (n === undefined) {
+          this.error(`Level must be an integer 0–${MAX_LEVEL}, got '${opt.value}'`);
+          return;
+        }
+        this.level = n;
+        return;
+      }
+      case 'move overhead': {
+        const n = spinValue(opt.value, 0, MAX_MOVE_OVERHEAD_MS);
+        if (n === undefined) {
+          this.error(`Move Overhead must be an integer 0–${MAX_MOVE_OVERHEAD_MS}, got '${opt.value}'`);
+          return;
+        }
+        this.moveOverheadMs = n;
+        return;
+      }
+      default:
+        this.error(`unknown option: ${opt.name}`);
+    }
+  }
+
+  /** The start position of the current variant (after a variant change or ucinewgame). */
+  private resetPosition(): void {
+    this.game = unwrap(Game.create(this.variant()));
+    this.moveTexts = [];
+  }
+
+  private position(args: readonly string[]): void {
+    const movesAt = args.indexOf('moves');
+    const head = movesAt < 0 ? args : args.slice(0, movesAt);
+    const moves = movesAt < 0 ? [] : args.slice(movesAt + 1);
+    let fen: string | undefined;
+    if (head[0] === 'startpos' && head.length === 1) fen = undefined;
+    else if (head[0] === 'fen' && head.length > 1) fen = head.slice(1).join(' ');
+    else {
+      this.error(`malformed position command (expected: position startpos|fen <fen> [moves …]): ${args.join(' ')}`);
+      return;
+    }
+    const created = Game.create(this.variant(), fen);
+    if (!created.ok) {
+      this.error(`bad FEN: ${created.error.message}; position unchanged`);
+      return;
+    }
+    const game = created.value;
+    const texts: string[] = [];
+    for (const text of moves) {
+      const m = parseUciMove(game.position, text);
+      const played = m.ok ? game.play(m.value) : m;
+      if (!played.ok) {
+        this.error(`illegal move ${text}: ${played.error.message}; position unchanged`);
+        return;
+      }
+      texts.push(text);
+    }
+    this.game = game;
+    this.moveTexts = texts;
+  }
+
+  private go(args: readonly string[]): void {
+    const parsed = parseGo(args);
+    if (typeof parsed === 'string') {
+      this.error(parsed);
+      return;
+    }
+    for (const word of parsed.ignored) this.out(`info string ${word} is not supported; ignored`);
+    const over = this.game.outcome();
+    if (over || this.game.legalMoves().length === 0) {
+      if (over) this.out(`info string game over: ${outcomeText(over, this.game)}`);
+      this.out('bestmove (none)');
+      return;
+    }
+    const limits = withOverhead(parsed.limits, this.moveOverheadMs);
+    if (this.level > 0) limits.level = this.level;
+    this.searching = true;
+    this.waitForStop = parsed.waitForStop;
+    this.stopRequested = false;
+    this.heldResult = undefined;
+    const started = this.searcher.start(
+      {
+        variantId: this.variantId,
+        marriage: this.marriage,
+        startFen: this.game.startFen,
+        moves: this.moveTexts,
+        limits,
+        seed: this.level > 0 ? (Date.now() ^ this.seedCounter++) >>> 0 : undefined,
+      },
+      {
+        onInfo: (info) => this.out(formatInfo(info)),
+        onDone: (result) => this.finished(result),
+        onError: (message) => {
+          this.error(message);
+          this.finished(undefined);
+        },
+      },
+    );
+    if (!started) {
+      this.searching = false;
+      this.error('the search could not be started');
+      this.out('bestmove (none)');
+    } else if (this.inputEnded && this.waitForStop) this.stop();
+  }
+
+  private finished(result: SearchReport | undefined): void {
+    if (result?.engineError) this.error(result.engineError);
+    if (this.waitForStop && !this.stopRequested && result) {
+      // UCI: after go infinite / go ponder the best move waits for stop (or ponderhit).
+      this.heldResult = result;
+      return;
+    }
+    this.emitBest(result);
+  }
+
+  private emitBest(result: SearchReport | undefined): void {
+    this.searching = false;
+    this.heldResult = undefined;
+    if (result?.bestMove) this.out(`bestmove ${result.bestMove}${result.ponder ? ` ponder ${result.ponder}` : ''}`);
+    else this.out('bestmove (none)');
+    // Commands that arrived during the search, in order, until one starts a new search.
+    while (this.queue.length > 0 && !this.searching) this.execute(this.queue.shift() as string);
+    if (this.searching) return;
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const w of waiters) w();
+  }
+
+  private stop(): void {
+    if (!this.searching) return;
+    this.stopRequested = true;
+    if (this.heldResult) this.emitBest(this.heldResult);
+    else this.searcher.stop();
+  }
+
+  /** Input ended: an infinite (or ponder) search would never end, so stop it; others finish. */
+  endOfInput(): void {
+    this.inputEnded = true;
+    if (this.searching && this.waitForStop) this.stop();
+  }
+
+  /** Current state for tests and the CLI. */
+  snapshot(): {
+    variant: string;
+    fen: string;
+    moves: readonly string[];
+    hashMb: number;
+    level: number;
+    moveOverheadMs: number;
+  } {
+    return {
+      variant: this.variantId,
+      fen: this.game.fen(),
+      moves: this.moveTexts,
+      hashMb: this.hashMb,
+      level: this.level,
+      moveOverheadMs: this.moveOverheadMs,
+    };
+  }
+}
+
+/** The limits with `overheadMs` taken off both clocks (never below 1 ms) and off movetime. */
+export function withOverhead(
+  limits: SearchLimits,
+  overheadMs: number,
+): { -readonly [K in keyof SearchLimits]: SearchLimits[K] } {
+  const out = { ...limits };
+  if (overheadMs > 0) {
+    if (out.wtime !== undefined) out.wtime = Math.max(1, out.wtime - overheadMs);
+    if (out.btime !== undefined) out.btime = Math.max(1, out.btime - overheadMs);
+    if (out.movetime !== undefined) out.movetime = Math.max(1, out.movetime - overheadMs);
+  }
+  return out;
+}
+
+function spinValue(text: string, min: number, max: number): number | undefined {
+  if (!/^\d+$/.test(text)) return undefined;
+  const n = Number(text);
+  return n >= min && n <= max ? n : undefined;
+}
+
+/** Every variant id, for help texts. */
+export const UCI_VARIANTS: readonly string[] = VARIANTS.map((v) => v.id);

@@ -1,0 +1,517 @@
+/**
+ * The XBoard / CECP v2 protocol as a state machine: `handle(line)` takes one input line and
+ * writes reply lines through `out`; the engine's own moves arrive later through the Searcher.
+ * No process I/O here (see cli/xboard-command.ts).
+ *
+ * While the engine thinks about its own move, commands that only change settings (`post`,
+ * `time`, `level`, …) take effect at once and `?` makes it move now; every other command waits
+ * until the move is out (so `ping` is answered after the move, as the protocol requires), and
+ * commands that end the game or change the position (`force`, `new`, `result`, `setboard`,
+ * `undo`, `quit`, …) first abort the search, whose move is then dropped.
+ *
+ * Conventions (engine-intf.html): `new` sets up orthodox chess (XBoard sends `variant` next for
+ * other variants); moves are coordinate text with ranks counted from 0 on 10-rank boards;
+ * `Illegal move: …` / `Error (…): …` replies leave the state unchanged.
+ */
+
+import { Game } from '../core/game.js';
+import { unwrap } from '../core/result.js';
+import type { SearchLimits } from '../engine/api.js';
+import { moveToUci, parseUciMove } from '../notation/uci.js';
+import { findVariant, withMarriageMode } from '../variants/index.js';
+import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
+import { ENGINE_NAME, engineVersion } from './identity.js';
+import type { InfoReport, ScoreText, SearchReport } from './search-messages.js';
+import type { Searcher } from './searcher.js';
+import { boardDiagram, outcomeText, resultToken } from './text.js';
+import { MAX_HASH_MB, MAX_LEVEL } from './uci.js';
+import {
+  findXboardVariant,
+  fromXboardSquares,
+  toXboardSquares,
+  xboardVariantName,
+  xboardVariantNames,
+  xboardVariantSetup,
+} from './xboard-variants.js';
+
+type Out = (line: string) => void;
+
+export interface TimeControl {
+  /** Moves per session (0 = whole game). */
+  readonly mps: number;
+  readonly baseMs: number;
+  readonly incMs: number;
+}
+
+/** Parse `level MPS BASE INC` (BASE in minutes or min:sec; INC in seconds). */
+export function parseLevel(args: readonly string[]): TimeControl | undefined {
+  if (args.length !== 3) return undefined;
+  const [mpsText, baseText, incText] = args as [string, string, string];
+  if (!/^\d+$/.test(mpsText)) return undefined;
+  let baseMs: number;
+  const mmss = /^(\d+):(\d{1,2})$/.exec(baseText);
+  if (mmss) baseMs = (Number(mmss[1]) * 60 + Number(mmss[2])) * 1000;
+  else if (/^\d+(\.\d+)?$/.test(baseText)) baseMs = Number(baseText) * 60_000;
+  else return undefined;
+  if (!/^\d+(\.\d+)?$/.test(incText)) return undefined;
+  return { mps: Number(mpsText), baseMs: Math.round(baseMs), incMs: Math.round(Number(incText) * 1000) };
+}
+
+/** XBoard thinking-output score: centipawns, mates as ±(100000 + moves). */
+export function xboardScore(s: ScoreText): number {
+  if (s.kind === 'cp') return s.value;
+  return s.value >= 0 ? 100000 + s.value : -100000 + s.value;
+}
+
+/** Commands that only change settings: handled at once even while the engine thinks. */
+const IMMEDIATE = new Set([
+  '?',
+  'post',
+  'nopost',
+  'easy',
+  'hard',
+  'time',
+  'otim',
+  'level',
+  'st',
+  'sd',
+  'nps',
+  'name',
+  'rating',
+  'computer',
+  'random',
+  'accepted',
+  'rejected',
+  'xboard',
+  'hint',
+  'bk',
+  'draw',
+  'ics',
+  '.',
+]);
+
+/** Commands that end the game or replace the position: they abort the engine's search first. */
+const ABORTING = new Set([
+  'force',
+  'new',
+  'variant',
+  'setboard',
+  'result',
+  'undo',
+  'remove',
+  'quit',
+  'edit',
+  'option',
+  'memory',
+]);
+
+const MOVE_TEXT = /^[a-z]\d{1,2}[a-z]\d{1,2}[a-z]?$/;
+
+export class XboardSession {
+  private def: VariantDefinition;
+  private marriage: MarriageMode = 'immediate';
+  private game: Game;
+  private force = false;
+  /** The colour the engine plays (0 White, 1 Black). */
+  private engineColor = 1;
+  private post = false;
+  private tc: TimeControl = { mps: 40, baseMs: 5 * 60_000, incMs: 0 };
+  private moveTimeMs: number | undefined;
+  private depthLimit: number | undefined;
+  private engineTimeMs: number | undefined;
+  private opponentTimeMs: number | undefined;
+  private level = 0;
+  private thinking = false;
+  private aborting = false;
+  private queue: string[] = [];
+  private quitting = false;
+  private seedCounter = 1;
+  private idleWaiters: Array<() => void> = [];
+
+  constructor(
+    private readonly searcher: Searcher,
+    private readonly out: Out,
+    private readonly onQuit: () => void,
+  ) {
+    this.def = findVariant('chess') as VariantDefinition;
+    this.game = unwrap(Game.create(this.def));
+  }
+
+  get busy(): boolean {
+    return this.thinking;
+  }
+
+  /** Resolves when the engine is not thinking (and queued commands have run). */
+  whenIdle(): Promise<void> {
+    if (!this.thinking) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  handle(rawLine: string): void {
+    const line = rawLine.trim();
+    if (line === '' || this.quitting) return;
+    const cmd = line.split(/\s+/, 1)[0] as string;
+    if (this.thinking && !IMMEDIATE.has(cmd)) {
+      this.queue.push(line);
+      if (ABORTING.has(cmd) && !this.aborting) {
+        this.aborting = true;
+        this.searcher.stop();
+      }
+      return;
+    }
+    this.execute(line);
+  }
+
+  private execute(line: string): void {
+    const [cmd, ...args] = line.split(/\s+/) as [string, ...string[]];
+    const rest = line.slice(cmd.length).trim();
+    switch (cmd) {
+      case 'xboard':
+      case 'accepted':
+      case 'rejected':
+      case 'easy':
+      case 'hard':
+      case 'computer':
+      case 'name':
+      case 'rating':
+      case 'ics':
+      case 'hint':
+      case 'bk':
+      case 'draw':
+      case 'exit':
+      case 'cores':
+      case '.':
+        break;
+      case 'random':
+        break;
+      case 'protover':
+        this.features();
+        break;
+      case 'new':
+        this.newGame();
+        break;
+      case 'variant':
+        this.variant(rest, line);
+        break;
+      case 'setboard':
+        this.setboard(rest, line);
+        break;
+      case 'usermove':
+        this.userMove(rest);
+        break;
+      case 'go':
+        this.force = false;
+        this.engineColor = this.game.position.turn;
+        this.think();
+        break;
+      case 'playother':
+        this.force = false;
+        this.engineColor = this.game.position.turn ^ 1;
+        break;
+      case 'white':
+        this.engineColor = 1;
+        break;
+      case 'black':
+        this.engineColor = 0;
+        break;
+      case 'force':
+      case 'result':
+        this.force = true;
+        break;
+      case '?':
+        if (this.thinking) this.searcher.stop();
+        break;
+      case 'level': {
+        const tc = parseLevel(args);
+        if (!tc) this.error('bad level, expected: level MPS BASE INC', line);
+        else {
+          this.tc = tc;
+          this.moveTimeMs = undefined;
+        }
+        break;
+      }
+      case 'st':
+        if (args.length !== 1 || !/^\d+(\.\d+)?$/.test(args[0] as string) || Number(args[0]) <= 0) {
+          this.error('bad st, expected seconds per move', line);
+        } else this.moveTimeMs = Math.round(Number(args[0]) * 1000);
+        break;
+      case 'sd':
+        if (args.length !== 1 || !/^\d+$/.test(args[0] as string) || Number(args[0]) <= 0) {
+          this.error('bad sd, expected a depth', line);
+        } else this.depthLimit = Number(args[0]);
+        break;
+      case 'time':
+      case 'otim': {
+        if (args.length !== 1 || !/^-?\d+$/.test(args[0] as string)) {
+          this.error(`bad ${cmd}, expected centiseconds`, line);
+          break;
+        }
+        const ms = Math.max(0, Number(args[0]) * 10);
+        if (cmd === 'time') this.engineTimeMs = ms;
+        else this.opponentTimeMs = ms;
+        break;
+      }
+      case 'nps':
+        this.error('nps is not supported', line);
+        break;
+      case 'ping':
+        this.out(`pong ${args[0] ?? ''}`.trimEnd());
+        break;
+      case 'undo':
+        this.takeBack(1, line);
+        break;
+      case 'remove':
+        this.takeBack(2, line);
+        break;
+      case 'post':
+        this.post = true;
+        break;
+      case 'nopost':
+        this.post = false;
+        break;
+      case 'memory':
+        this.memory(args, line);
+        break;
+      case 'option':
+        this.option(rest, line);
+        break;
+      case 'd':
+        for (const l of boardDiagram(this.game)) this.out(`# ${l}`);
+        break;
+      case 'quit':
+        this.quitting = true;
+        this.queue = [];
+        this.onQuit();
+        break;
+      default:
+        if (MOVE_TEXT.test(line)) this.userMove(line);
+        else this.error('unknown command', line);
+    }
+  }
+
+  private error(reason: string, command: string): void {
+    this.out(`Error (${reason}): ${command}`);
+  }
+
+  private features(): void {
+    const variants = xboardVariantNames().join(',');
+    this.out(
+      `feature myname="${ENGINE_NAME} ${engineVersion()}" ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 ` +
+        `colors=0 analyze=0 draw=0 time=1 reuse=1 memory=1 variants="${variants}"`,
+    );
+    this.out(`feature option="Level -spin 0 0 ${MAX_LEVEL}"`);
+    this.out('feature option="Marriage -combo immediate /// delayed"');
+    this.out('feature done=1');
+  }
+
+  private currentDef(base: VariantDefinition): VariantDefinition {
+    return withMarriageMode(base, this.marriage);
+  }
+
+  private newGame(): void {
+    this.def = this.currentDef(findVariant('chess') as VariantDefinition);
+    this.game = unwrap(Game.create(this.def));
+    this.force = false;
+    this.engineColor = 1;
+    this.depthLimit = undefined;
+    this.engineTimeMs = undefined;
+    this.opponentTimeMs = undefined;
+    this.searcher.newGame();
+  }
+
+  private variant(name: string, line: string): void {
+    const def = name ? findXboardVariant(name) : undefined;
+    if (!def) {
+      this.error('unknown variant', line);
+      return;
+    }
+    this.def = this.currentDef(def);
+    this.game = unwrap(Game.create(this.def));
+    for (const l of xboardVariantSetup(this.def)) this.out(l);
+  }
+
+  private setboard(fen: string, line: string): void {
+    const translated = this.fenFromXboard(fen);
+    const created = Game.create(this.def, translated);
+    if (!created.ok) {
+      this.error(`bad FEN: ${created.error.message}`, line);
+      return;
+    }
+    this.game = created.value;
+    this.reportEnd();
+  }
+
+  /**
+   * XBoard's FENs differ from Caravan's in two ways: it leaves out the castling and e.p. fields
+   * when a variant has none (`… w 0 1`, seen with XBoard 4.9 in Shatranj Kamil), and it writes
+   * the e.p. square with its own rank numbering.
+   */
+  private fenFromXboard(fen: string): string {
+    const fields = fen.split(/\s+/);
+    const numeric = (i: number): boolean => /^\d+$/.test(fields[i] ?? '');
+    if (fields.length === 4 && numeric(2) && numeric(3)) fields.splice(2, 0, '-', '-');
+    else if (fields.length === 5 && numeric(3) && numeric(4)) fields.splice(3, 0, '-');
+    if (fields.length >= 4 && fields[3] !== '-') {
+      const ep = fromXboardSquares(this.def, fields[3] as string);
+      if (ep !== undefined) fields[3] = ep;
+    }
+    return fields.join(' ');
+  }
+
+  private userMove(text: string): void {
+    const caravanText = fromXboardSquares(this.def, text);
+    const over = this.game.outcome();
+    if (over) {
+      this.out(`Illegal move (game over): ${text}`);
+      return;
+    }
+    const m = caravanText === undefined ? undefined : parseUciMove(this.game.position, caravanText);
+    if (!m?.ok) {
+      this.out(`Illegal move: ${text}`);
+      return;
+    }
+    unwrap(this.game.play(m.value));
+    if (this.reportEnd()) return;
+    if (!this.force && this.game.position.turn === this.engineColor) this.think();
+  }
+
+  /** Print `RESULT {reason}` if the game is over; true if it is. */
+  private reportEnd(): boolean {
+    const o = this.game.outcome();
+    if (!o) return false;
+    this.out(`${resultToken(o)} {${outcomeText(o, this.game)}}`);
+    return true;
+  }
+
+  private takeBack(n: number, line: string): void {
+    if (this.game.moves.length < n) {
+      this.error('command not legal now', line);
+      return;
+    }
+    for (let i = 0; i < n; i++) this.game.undo();
+  }
+
+  private memory(args: readonly string[], line: string): void {
+    const n = Number(args[0]);
+    if (args.length !== 1 || !/^\d+$/.test(args[0] as string) || n < 1) {
+      this.error('bad memory, expected MiB', line);
+      return;
+    }
+    this.searcher.setHash(Math.min(n, MAX_HASH_MB));
+  }
+
+  private option(text: string, line: string): void {
+    const eq = text.indexOf('=');
+    const name = (eq < 0 ? text : text.slice(0, eq)).trim();
+    const value = eq < 0 ? '' : text.slice(eq + 1).trim();
+    if (name === 'Level') {
+      if (!/^\d+$/.test(value) || Number(value) > MAX_LEVEL) this.error(`Level must be 0–${MAX_LEVEL}`, line);
+      else this.level = Number(value);
+    } else if (name === 'Marriage') {
+      if (value !== 'immediate' && value !== 'delayed') this.error('Marriage must be immediate or delayed', line);
+      else {
+        this.marriage = value;
+        this.def = this.currentDef(findVariant(this.def.id) as VariantDefinition);
+        this.game = unwrap(Game.create(this.def, this.game.startFen));
+      }
+    } else this.error('unknown option', line);
+  }
+
+  private limits(): SearchLimits {
+    const limits: { -readonly [K in keyof SearchLimits]: SearchLimits[K] } = {};
+    if (this.moveTimeMs !== undefined) limits.movetime = this.moveTimeMs;
+    else {
+      const own = this.engineTimeMs ?? this.tc.baseMs;
+      const opp = this.opponentTimeMs ?? this.tc.baseMs;
+      const white = this.engineColor === 0;
+      limits.wtime = white ? own : opp;
+      limits.btime = white ? opp : own;
+      limits.winc = this.tc.incMs;
+      limits.binc = this.tc.incMs;
+      if (this.tc.mps > 0) limits.movestogo = this.tc.mps - ((this.game.position.fullmove - 1) % this.tc.mps);
+    }
+    if (this.depthLimit !== undefined) limits.depth = this.depthLimit;
+    if (this.level > 0) limits.level = this.level;
+    return limits;
+  }
+
+  private think(): void {
+    if (this.reportEnd()) return;
+    const moves = this.moveTexts();
+    this.thinking = true;
+    this.aborting = false;
+    const started = this.searcher.start(
+      {
+        variantId: this.def.id,
+        marriage: this.marriage,
+        startFen: this.game.startFen,
+        moves,
+        limits: this.limits(),
+        seed: this.level > 0 ? (Date.now() ^ this.seedCounter++) >>> 0 : undefined,
+      },
+      {
+        onInfo: (info) => this.thinkingOutput(info),
+        onDone: (result) => this.moved(result),
+        onError: (message) => {
+          this.out(`# search failed: ${message}`);
+          this.moved(undefined);
+        },
+      },
+    );
+    if (!started) {
+      this.thinking = false;
+      this.out('# search could not be started');
+    }
+  }
+
+  private moveTexts(): string[] {
+    const replay = unwrap(Game.create(this.def, this.game.startFen));
+    return this.game.moves.map((m) => {
+      const text = moveToUci(replay.position, m);
+      replay.play(m);
+      return text;
+    });
+  }
+
+  private thinkingOutput(info: InfoReport): void {
+    if (!this.post || this.aborting) return;
+    const pv = info.pv.map((m) => toXboardSquares(this.def, m)).join(' ');
+    this.out(`${info.depth} ${xboardScore(info.score)} ${Math.round(info.timeMs / 10)} ${info.nodes} ${pv}`.trimEnd());
+  }
+
+  private moved(result: SearchReport | undefined): void {
+    this.thinking = false;
+    if (!this.aborting && result?.engineError) this.out(`# ${result.engineError}`);
+    if (!this.aborting && result?.bestMove) {
+      const m = parseUciMove(this.game.position, result.bestMove);
+      if (m.ok && this.game.play(m.value).ok) {
+        this.out(`move ${toXboardSquares(this.def, result.bestMove)}`);
+        this.reportEnd();
+      } else this.out(`# internal error: the engine's move ${result.bestMove} does not fit the game`);
+    }
+    this.aborting = false;
+    this.drain();
+  }
+
+  private drain(): void {
+    while (this.queue.length > 0 && !this.thinking && !this.quitting) {
+      this.execute(this.queue.shift() as string);
+    }
+    if (!this.thinking) {
+      const waiters = this.idleWaiters;
+      this.idleWaiters = [];
+      for (const w of waiters) w();
+    }
+  }
+
+  /** State for tests and debugging. */
+  snapshot(): { variant: string; xboardName: string; fen: string; force: boolean; engineColor: number } {
+    return {
+      variant: this.def.id,
+      xboardName: xboardVariantName(this.def),
+      fen: this.game.fen(),
+      force: this.force,
+      engineColor: this.engineColor,
+    };
+  }
+}

@@ -1,0 +1,141 @@
+/** Evaluation, exchange evaluation and the transposition table. */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { BENCH_POSITIONS } from '../../src/engine/bench-positions.js';
+import { Evaluator, evalTables, PIECE_VALUES } from '../../src/engine/evaluate.js';
+import { Exchange } from '../../src/engine/see.js';
+import { BOUND_EXACT, BOUND_LOWER, TranspositionTable } from '../../src/engine/tt.js';
+import { legalMoveList, parseUciMove } from '../../src/notation/uci.js';
+import { VARIANTS } from '../../src/variants/index.js';
+import { makeRng } from '../helpers/rng.js';
+import { flipFen, position, variant } from './support.js';
+
+describe('evaluation', () => {
+  it('has a documented value for every piece of every shipped variant', () => {
+    for (const def of VARIANTS) {
+      for (const p of def.pieces) assert.ok(PIECE_VALUES[p.letter] !== undefined, `${def.id}: ${p.letter}`);
+    }
+  });
+
+  it('orders the pieces by value as their sources say', () => {
+    const v = (l: string) => PIECE_VALUES[l]![0];
+    assert.ok(v('E') < v('F') && v('F') < v('D') && v('D') < v('C') && v('C') < v('N'));
+    assert.ok(v('N') <= v('B') && v('B') < v('R') && v('R') < v('W') && v('W') < v('Q'));
+  });
+
+  it('is the same for a position and its colour-flipped mirror', () => {
+    for (const b of BENCH_POSITIONS) {
+      const def = variant(b.variant);
+      const ev = new Evaluator(def);
+      const plain = `${b.fen.split(' ').slice(0, 2).join(' ')} - - 0 1`;
+      assert.equal(
+        ev.evaluate(position(def, plain)),
+        ev.evaluate(position(def, flipFen(b.fen))),
+        `${b.variant} ${b.label}`,
+      );
+    }
+  });
+
+  it('sees material: a side a queen up is far ahead', () => {
+    const pos = position('camel-decimal', 'c8c/1rnb1kbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/C8C w - - 0 1');
+    assert.ok(new Evaluator(pos.variant).evaluate(pos) > 700);
+  });
+
+  it('keeps its incremental sums equal to a fresh count through random games', () => {
+    const rng = makeRng(2024);
+    for (const def of VARIANTS) {
+      const pos = position(def);
+      const ev = new Evaluator(def);
+      const fresh = new Evaluator(def);
+      ev.computePsq(pos);
+      for (let ply = 0; ply < 120; ply++) {
+        const moves = legalMoveList(pos);
+        if (moves.length === 0) break;
+        const m = rng.pick(moves);
+        ev.applyDelta(pos, m);
+        pos.make(m);
+        fresh.computePsq(pos);
+        assert.deepEqual(
+          [ev.psqMg, ev.psqEg, ev.psqPhase, ev.pawnLo, ev.pawnHi],
+          [fresh.psqMg, fresh.psqEg, fresh.psqPhase, fresh.pawnLo, fresh.pawnHi],
+          `${def.id} after ply ${ply}: ${pos.toFen()}`,
+        );
+        // The incremental full evaluation agrees with the one from scratch.
+        assert.equal(ev.evaluateIncremental(pos), fresh.evaluate(pos));
+      }
+    }
+  });
+
+  it('rewards a marriage partner close to its king in Bachelor Kamil', () => {
+    const ev = new Evaluator(variant('bachelor-kamil'));
+    const near = ev.evaluate(position('bachelor-kamil', '4k4/pppp5/9/9/9/5Q3/9/4K4 w - - 0 1'));
+    const far = ev.evaluate(position('bachelor-kamil', '4k4/pppp5/Q8/9/9/9/9/4K4 w - - 0 1'));
+    assert.ok(near > far + 30, `${near} vs ${far}`);
+  });
+
+  it('rewards reducing the opponent to few men where baring wins', () => {
+    const ev = new Evaluator(variant('shatranj-kamil'));
+    const one = ev.evaluate(position('shatranj-kamil', '4k5/4p5/10/10/10/10/10/10/PP8/R3K5 w - - 0 1'));
+    const three = ev.evaluate(position('shatranj-kamil', '4k5/3ppp4/10/10/10/10/10/10/PP8/R3K5 w - - 0 1'));
+    assert.ok(one > three + 100, `${one} vs ${three}`);
+  });
+});
+
+describe('static exchange evaluation', () => {
+  const value = evalTables(variant('chess')).value;
+  const see = (fen: string, uci: string) => {
+    const pos = position('chess', fen);
+    const m = parseUciMove(pos, uci);
+    assert.ok(m.ok, uci);
+    const before = pos.toFen();
+    const v = new Exchange(value).see(pos, m.value);
+    assert.equal(pos.toFen(), before, 'the board is restored');
+    return v;
+  };
+
+  it('counts an undefended capture as the victim', () => {
+    assert.equal(see('4k3/8/8/3n4/8/8/8/3RK3 w - - 0 1', 'd1d5'), PIECE_VALUES.N![0]);
+  });
+
+  it('sees a pawn taking a defended knight as a gain', () => {
+    assert.equal(see('4k3/8/4p3/3n4/4P3/8/8/4K3 w - - 0 1', 'e4d5'), PIECE_VALUES.N![0] - PIECE_VALUES.P![0]);
+  });
+
+  it('sees a queen taking a defended pawn as a loss', () => {
+    assert.ok(see('4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1', 'd1d5') < 0);
+  });
+
+  it('finds x-ray recaptures behind the first attacker', () => {
+    // Rook takes a rook-defended pawn with the second rook behind it: PxR? no — R×P, R×R, R×R.
+    assert.equal(see('3rk3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1', 'd2d5'), PIECE_VALUES.P![0] - PIECE_VALUES.R![0]);
+    assert.equal(see('4k3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1', 'd2d5'), PIECE_VALUES.P![0]);
+  });
+});
+
+describe('transposition table', () => {
+  it('gives back what was stored and misses other keys', () => {
+    const tt = new TranspositionTable(1);
+    tt.store(12345, 678, 4242, -55, 17, 7, BOUND_EXACT);
+    assert.ok(tt.probe(12345, 678));
+    assert.deepEqual([tt.hitMove, tt.hitScore, tt.hitEval, tt.hitDepth, tt.hitBound], [4242, -55, 17, 7, BOUND_EXACT]);
+    assert.equal(tt.probe(12345, 679), false);
+    tt.clear();
+    assert.equal(tt.probe(12345, 678), false);
+  });
+
+  it('keeps the deeper entry of a bucket and the latest in the other slot', () => {
+    const tt = new TranspositionTable(1);
+    const lo = 64; // same bucket for all three keys
+    tt.store(lo, 1, 11, 0, 0, 10, BOUND_LOWER);
+    tt.store(lo, 2, 22, 0, 0, 2, BOUND_LOWER);
+    tt.store(lo, 3, 33, 0, 0, 3, BOUND_LOWER);
+    assert.ok(tt.probe(lo, 1), 'the deep entry stays');
+    assert.ok(tt.probe(lo, 3), 'the newest entry is kept');
+    assert.equal(tt.probe(lo, 2), false);
+  });
+
+  it('sizes itself in MiB', () => {
+    assert.ok(new TranspositionTable(16).entries >= 1 << 20);
+    assert.ok(new TranspositionTable(1).entries >= 1 << 16);
+  });
+});

@@ -1,0 +1,137 @@
+/**
+ * `caravan xboard` as a real process over stdin/stdout. Waits have generous guards; nothing
+ * asserts on timing.
+ */
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { Game } from '../../src/core/game.js';
+import { unwrap } from '../../src/core/result.js';
+import { parseUciMove } from '../../src/notation/uci.js';
+import { EngineProcess } from '../../src/protocol/engine-process.js';
+import { fromXboardSquares, xboardVariantNames, xboardVariantSetup } from '../../src/protocol/xboard-variants.js';
+import { findVariant } from '../../src/variants/index.js';
+import { REPO_ROOT } from '../helpers/paths.js';
+
+const CLI = join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js');
+const GUARD = 30_000;
+
+class Driver {
+  readonly lines: string[] = [];
+  readonly proc = new EngineProcess(`node ${JSON.stringify(CLI)} xboard`);
+  private pings = 0;
+  constructor() {
+    this.proc.onLine = (l) => this.lines.push(l);
+  }
+  send(line: string): void {
+    this.proc.send(line);
+  }
+  expect(re: RegExp, timeoutMs = GUARD): Promise<string> {
+    return this.proc.waitFor((l) => re.test(l), timeoutMs);
+  }
+  /** ping/pong: the lines that arrived before the pong. */
+  async sync(): Promise<string[]> {
+    const n = ++this.pings;
+    const from = this.lines.length;
+    this.send(`ping ${n}`);
+    await this.expect(new RegExp(`^pong ${n}$`));
+    return this.lines.slice(from, -1);
+  }
+  async fen(): Promise<string> {
+    this.send('d');
+    const line = await this.expect(/^# Fen: /);
+    return line.slice('# Fen: '.length);
+  }
+}
+
+describe('caravan xboard (process)', { timeout: 120_000 }, () => {
+  let d: Driver;
+  before(() => {
+    d = new Driver();
+  });
+  after(async () => {
+    await d.proc.close('quit', 3000);
+  });
+
+  it('handshake announces every variant at protover 2', async () => {
+    d.send('xboard');
+    d.send('protover 2');
+    await d.expect(/^feature done=1$/);
+    const f = d.lines.find((l) => l.includes('variants="'))!;
+    assert.ok(f.includes(`variants="${xboardVariantNames().join(',')}"`), f);
+  });
+
+  it('variant sends setup and piece lines; ping is answered', async () => {
+    d.send('new');
+    d.send('variant kamil10');
+    const lines = await d.sync();
+    assert.deepEqual(lines, xboardVariantSetup(findVariant('shatranj-kamil')!));
+  });
+
+  it('translates 10-rank move text, rejects illegal moves, undoes', async () => {
+    d.send('force');
+    d.send('usermove e1e2');
+    assert.deepEqual(await d.sync(), []);
+    assert.equal(await d.fen(), 'rnedkfdenr/pppppppppp/10/10/10/10/10/4P5/PPPP1PPPPP/RNEDKFDENR b - - 0 1');
+    d.send('usermove e8e5');
+    assert.deepEqual(await d.sync(), ['Illegal move: e8e5']);
+    d.send('usermove e9e10');
+    assert.deepEqual(await d.sync(), ['Illegal move: e9e10']);
+    d.send('bogus command');
+    assert.deepEqual(await d.sync(), ['Error (unknown command): bogus command']);
+    d.send('undo');
+    assert.equal(await d.fen(), findVariant('shatranj-kamil')!.startFen);
+  });
+
+  it('? makes the engine move now, and a ping sent while it thinks is answered after the move', async () => {
+    d.send('new');
+    d.send('variant cameldecimal');
+    d.send('level 0 30 0');
+    d.send('post');
+    await d.sync();
+    const from = d.lines.length;
+    d.send('go');
+    await d.expect(/^\d+ -?\d+ \d+ \d+/); // thinking output: the search is running
+    d.send('?');
+    d.send('ping 99');
+    await d.expect(/^pong 99$/);
+    const after = d.lines.slice(from);
+    const moveAt = after.findIndex((l) => l.startsWith('move '));
+    assert.ok(moveAt >= 0 && moveAt < after.indexOf('pong 99'), after.join('\n'));
+    d.send('force');
+    d.send('nopost');
+    await d.sync();
+  });
+
+  it('plays a whole game against itself (until the end or 60 plies)', async () => {
+    const def = findVariant('wildebeest')!;
+    d.send('new');
+    d.send('variant wildebeest');
+    d.send('sd 2');
+    await d.sync();
+    const game = unwrap(Game.create(def));
+    let plies = 0;
+    let result: string | undefined;
+    while (plies < 60 && !result) {
+      const from = d.lines.length;
+      d.send('go');
+      const move = await d.expect(/^move /);
+      const text = fromXboardSquares(def, move.split(' ')[1] as string)!;
+      const m = parseUciMove(game.position, text);
+      assert.ok(m.ok, `illegal engine move ${move}`);
+      unwrap(game.play(m.value));
+      plies++;
+      const later = await d.sync();
+      result = [...d.lines.slice(from), ...later].find((l) => /^(1-0|0-1|1\/2-1\/2) \{/.test(l));
+    }
+    const o = game.outcome();
+    if (result) assert.ok(o, `engine announced ${result} but the game is not over`);
+    else assert.equal(o, undefined);
+  });
+
+  it('quit ends the process', async () => {
+    d.send('quit');
+    await d.proc.close('quit', 10_000);
+    assert.match(d.proc.exitDescription ?? '', /code 0/);
+  });
+});

@@ -1,0 +1,215 @@
+/**
+ * `caravan match` as a real process: two short games Caravan vs Caravan at fixed depth, and two
+ * against the Fairy-Stockfish wasm wrapper; the PGN they write must read back under Caravan's
+ * rules (every move legal) with the results the tool printed.
+ */
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { parseMatchArgs, parseTimeControl } from '../../src/cli/match-command.js';
+import { readPgnGames } from '../../src/notation/pgn.js';
+import { makeRng, parseOpeningsFile, randomOpenings } from '../../src/protocol/openings.js';
+import { findVariant } from '../../src/variants/index.js';
+import { REPO_ROOT } from '../helpers/paths.js';
+
+const run = promisify(execFile);
+const CLI = join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js');
+const dir = mkdtempSync(join(tmpdir(), 'caravan-match-'));
+
+async function match(args: string[]): Promise<{ stdout: string; pgn: string }> {
+  const pgnPath = join(
+    dir,
+    `${args
+      .join('_')
+      .replace(/[^a-z0-9]/gi, '')
+      .slice(0, 60)}.pgn`,
+  );
+  const { stdout } = await run('node', [CLI, 'match', ...args, '--pgn', pgnPath], { timeout: 110_000 });
+  return { stdout, pgn: readFileSync(pgnPath, 'utf8') };
+}
+
+function checkResults(stdout: string, pgn: string, variant: string, names: [string, string]): void {
+  const finals = stdout.split('\n').filter((l) => l.startsWith(`Score of ${names[0]} vs ${names[1]}: `));
+  assert.ok(finals.length >= 1, stdout);
+  const m = /: (\d+) - (\d+) - (\d+) {2}\[[\d.]+\] 2$/.exec(finals[finals.length - 1] as string);
+  assert.ok(m, stdout);
+  assert.equal(Number(m[1]) + Number(m[2]) + Number(m[3]), 2);
+  assert.match(stdout, /^Elo difference: \S+ \+\/- \S+/m);
+  const games = readPgnGames(pgn);
+  assert.ok(games.ok, games.ok ? '' : games.error.message);
+  assert.equal(games.value.length, 2);
+  let a = 0;
+  for (const [i, g] of games.value.entries()) {
+    assert.equal(g.variant.id, variant);
+    assert.equal(g.tags.Round, String(i + 1));
+    // Colours alternate: the first engine is White in game 1, Black in game 2.
+    assert.equal(g.tags.White, names[i % 2]);
+    assert.equal(g.tags.Black, names[(i + 1) % 2]);
+    assert.ok(['1-0', '0-1', '1/2-1/2'].includes(g.result));
+    const o = g.game.outcome();
+    if (!g.tags.Termination) {
+      assert.ok(o, 'a game without Termination ended by the rules');
+      assert.equal(g.result, o.winner === 'white' ? '1-0' : o.winner === 'black' ? '0-1' : '1/2-1/2');
+    }
+    const whiteIsA = i % 2 === 0;
+    a += g.result === '1/2-1/2' ? 0.5 : (g.result === '1-0') === whiteIsA ? 1 : 0;
+  }
+  assert.equal(a, Number(m[1]) + Number(m[3]) / 2);
+}
+
+describe('caravan match (process)', { timeout: 240_000 }, () => {
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('Caravan vs Caravan at fixed depth, 2 games', async () => {
+    const { stdout, pgn } = await match([
+      '--variant',
+      'shatranj-kamil',
+      '--games',
+      '2',
+      '--tc',
+      'inf',
+      '--seed',
+      '7',
+      '--engine',
+      'caravan',
+      '--depth',
+      '1',
+      '--name',
+      'depth1',
+      '--engine',
+      'caravan',
+      '--depth',
+      '2',
+      '--name',
+      'depth2',
+    ]);
+    checkResults(stdout, pgn, 'shatranj-kamil', ['depth1', 'depth2']);
+  });
+
+  it('an XBoard engine against a UCI engine (10-rank move translation both ways), 2 games', async () => {
+    const { stdout, pgn } = await match([
+      '--variant',
+      'camel-decimal',
+      '--games',
+      '2',
+      '--tc',
+      'inf',
+      '--seed',
+      '5',
+      '--engine',
+      'caravan',
+      '--protocol',
+      'xboard',
+      '--depth',
+      '1',
+      '--name',
+      'xb',
+      '--engine',
+      'caravan',
+      '--depth',
+      '1',
+      '--name',
+      'uci',
+    ]);
+    checkResults(stdout, pgn, 'camel-decimal', ['xb', 'uci']);
+    // Every game ended by the rules (no forfeits from a protocol misunderstanding).
+    assert.ok(!/Termination/.test(pgn), pgn);
+  });
+
+  it('Caravan vs Fairy-Stockfish (wasm wrapper) at depth 1, 2 games', async () => {
+    const { stdout, pgn } = await match([
+      '--variant',
+      'camel-decimal',
+      '--games',
+      '2',
+      '--tc',
+      'inf',
+      '--seed',
+      '11',
+      '--engine',
+      'caravan',
+      '--depth',
+      '1',
+      '--name',
+      'Caravan',
+      '--engine',
+      'fairy-stockfish',
+      '--depth',
+      '1',
+      '--name',
+      'FSF',
+    ]);
+    checkResults(stdout, pgn, 'camel-decimal', ['Caravan', 'FSF']);
+  });
+
+  it('refuses a bad command line with a usage error', async () => {
+    await assert.rejects(
+      run('node', [CLI, 'match', '--variant', 'wildebeest', '--engine', 'caravan']),
+      (e: { code?: number; stderr?: string }) => {
+        assert.equal(e.code, 2);
+        assert.match(e.stderr ?? '', /exactly two --engine flags/);
+        return true;
+      },
+    );
+  });
+});
+
+describe('match helpers', () => {
+  it('per-engine flags apply to the --engine they follow', () => {
+    const a = parseMatchArgs([
+      '--engine',
+      'x',
+      '--depth',
+      '3',
+      '--option',
+      'Hash=8',
+      '--games',
+      '4',
+      '--engine',
+      'y',
+      '--protocol',
+      'xboard',
+    ]);
+    assert.equal(a.globals.get('games'), '4');
+    assert.equal(a.engines.length, 2);
+    assert.equal(a.engines[0]!.depth, 3);
+    assert.deepEqual(a.engines[0]!.options, [['Hash', '8']]);
+    assert.equal(a.engines[1]!.protocol, 'xboard');
+    assert.equal(a.engines[1]!.depth, undefined);
+    assert.throws(() => parseMatchArgs(['--depth', '3']), /must follow the --engine/);
+    assert.throws(() => parseMatchArgs(['--engine', 'x', '--protocol', 'cecp']), /uci or xboard/);
+  });
+
+  it('time controls', () => {
+    assert.deepEqual(parseTimeControl('10+0.1'), { baseMs: 10_000, incMs: 100 });
+    assert.deepEqual(parseTimeControl('60'), { baseMs: 60_000, incMs: 0 });
+    assert.equal(parseTimeControl('inf'), undefined);
+    assert.throws(() => parseTimeControl('fast'));
+  });
+
+  it('random openings are reproducible, legal and unfinished', () => {
+    const def = findVariant('wildebeest')!;
+    const a = randomOpenings(def, 5, 6, 42);
+    assert.deepEqual(a, randomOpenings(def, 5, 6, 42));
+    assert.notDeepEqual(a, randomOpenings(def, 5, 6, 43));
+    for (const o of a) assert.equal(o.moves.length, 6);
+    assert.equal(new Set(a.map((o) => o.moves.join(' '))).size, 5);
+    const r = makeRng(1);
+    for (let i = 0; i < 100; i++) {
+      const x = r();
+      assert.ok(x >= 0 && x < 1);
+    }
+  });
+
+  it('openings files: FENs checked against the variant', () => {
+    const def = findVariant('shatranj-kamil')!;
+    const ok = parseOpeningsFile(def, `# comment\n\n${def.startFen}\n`);
+    assert.ok('openings' in ok && ok.openings.length === 1);
+    const bad = parseOpeningsFile(def, 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n');
+    assert.ok('error' in bad && /line 1/.test(bad.error));
+  });
+});

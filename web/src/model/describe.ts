@@ -1,0 +1,175 @@
+/**
+ * Words for the end of a game and for the rules of each variant, written for players.
+ */
+
+import type { Outcome } from '../../../src/core/outcome.js';
+import type { VariantDefinition } from '../../../src/variants/schema.js';
+
+export type ResultText = '1-0' | '0-1' | '1/2-1/2';
+
+export interface EndDescription {
+  /** PGN result. */
+  readonly result: ResultText;
+  /** One sentence: "White wins by taming: King next to Gnu". */
+  readonly text: string;
+}
+
+const colorWord = (c: 'white' | 'black') => (c === 'white' ? 'White' : 'Black');
+const other = (c: 'white' | 'black') => (c === 'white' ? 'black' : 'white');
+
+function pieceName(def: VariantDefinition, letter: string, fallback: string): string {
+  return def.pieces.find((p) => p.letter === letter)?.name ?? fallback;
+}
+
+/** The result and reason of a finished game in words. */
+export function describeOutcome(def: VariantDefinition, o: Outcome): EndDescription {
+  const result: ResultText = o.winner === 'white' ? '1-0' : o.winner === 'black' ? '0-1' : '1/2-1/2';
+  const w = o.winner;
+  let text: string;
+  switch (o.reason) {
+    case 'checkmate':
+      text = w ? `${colorWord(w)} wins by checkmate` : 'Checkmate';
+      break;
+    case 'stalemate':
+      text = w ? `${colorWord(other(w))} is stalemated — ${colorWord(w)} wins` : 'Draw by stalemate';
+      break;
+    case 'bare-king':
+      text = w ? `${colorWord(other(w))} is bared — ${colorWord(w)} wins` : 'Bare king';
+      break;
+    case 'counter-bare':
+      text = 'Draw: both kings are bare (the bared side took the last man back at once)';
+      break;
+    case 'marriage':
+      text = `${colorWord(w ?? 'white')} wins by marriage: King next to ${pieceName(def, 'Q', 'Queen')}`;
+      break;
+    case 'taming':
+      text = `${colorWord(w ?? 'white')} wins by taming: King next to ${pieceName(def, 'W', 'Gnu')}`;
+      break;
+    case 'threefold-repetition':
+      text = 'Draw by threefold repetition';
+      break;
+    case 'fifty-move':
+      text = 'Draw by the 50-move rule';
+      break;
+    case 'insufficient-material':
+      text = 'Draw: neither side can win any more (dead position)';
+      break;
+    default:
+      text = w ? `${colorWord(w)} wins` : 'Draw';
+  }
+  return { result, text };
+}
+
+/** Special rules of a variant in plain words (from RULES.md), for the rules page. */
+export function specialRules(def: VariantDefinition): string[] {
+  const out: string[] = [];
+  const files = def.files;
+  const lastFile = String.fromCharCode(96 + files);
+  out.push(
+    `Board ${def.files}×${def.ranks} (files a–${lastFile}, ranks 1–${def.ranks}). White moves first; a1 is a dark square.`,
+  );
+  const steps = Object.entries(def.pawn.steps)
+    .filter(([, n]) => n > 1)
+    .map(
+      ([rank, n]) =>
+        `${n === 2 ? 'two' : n === 3 ? 'three' : String(n)} squares from its ${ordinal(Number(rank))} rank` +
+        (Number(rank) === pawnStartRank(def) ? ' (where the pawns start)' : ''),
+    );
+  if (steps.length > 0) {
+    out.push(
+      `Pawns move one square forward and capture one square diagonally forward. A pawn may also step up to ${steps.join(' and up to ')}, if every square it passes is empty${steps.length > 1 ? ' — this goes by the rank it stands on, not by whether it has moved' : ''}.`,
+    );
+  } else {
+    out.push('Pawns move one square forward (never two) and capture one square diagonally forward.');
+  }
+  if (def.pawn.enPassant) {
+    const multi = Object.values(def.pawn.steps).some((n) => n > 2);
+    out.push(
+      multi
+        ? 'En passant: after a pawn steps two or three squares, an enemy pawn may take it on any square it passed, on the very next move only.'
+        : 'En passant as in chess, on the very next move only.',
+    );
+  } else {
+    out.push('There is no en passant.');
+  }
+  const choices = def.promotion.choices.map((l) => pieceName(def, l, l));
+  out.push(
+    choices.length === 1
+      ? `A pawn reaching the last rank becomes a ${choices[0]}.`
+      : `A pawn reaching the last rank must promote to ${listWords(choices)}.`,
+  );
+  const c = def.castling;
+  if (c) {
+    const rank = c.rank;
+    const blackRank = def.ranks + 1 - rank;
+    const sq = (f: number) => fileName(f) + rank;
+    const sides = [
+      { rook: c.rookFiles.kingSide, dir: 1 },
+      { rook: c.rookFiles.queenSide, dir: -1 },
+    ].map(({ rook, dir }) => {
+      const kings = c.kingDistances.map((d) => sq(c.kingFile + dir * d)).join('/');
+      const rooks = c.kingDistances.map((d) => sq(c.kingFile + dir * (d - 1))).join('/');
+      return `K ${sq(c.kingFile)}→${kings} with R ${sq(rook)}→${rooks}`;
+    });
+    const where = `on rank ${rank} (Black: rank ${blackRank}, mirrored)`;
+    if (c.kingDistances.length > 1) {
+      out.push(
+        `Castling ${where}: with king and rook unmoved, every square between them empty and the king not in check, the king moves ${c.kingDistances[0]} to ${c.kingDistances[c.kingDistances.length - 1]} squares toward the rook and the rook jumps to the square on the king's other side: ${sides.join('; ')}. No square the king stands on, crosses or reaches may be attacked.`,
+      );
+      out.push(
+        'On the board, move the king to its destination. For the one-square castle drop the king on its own rook: a king step to the same square is an ordinary move.',
+      );
+    } else {
+      out.push(
+        `Castling ${where}, on the usual conditions (king and rook unmoved, nothing between them, the king not in check and not passing or landing on an attacked square): ${sides.join(', or ')}. Move the king two squares on the board.`,
+      );
+    }
+  } else {
+    out.push('There is no castling.');
+  }
+  out.push('Checkmate wins.');
+  out.push(
+    def.end.stalemate === 'win'
+      ? 'Stalemate wins for the side that stalemates (the stalemated side loses).'
+      : 'Stalemate is a draw.',
+  );
+  if (def.end.bareKing) {
+    out.push(
+      'Bare king: a side left with only its king loses — unless on its very next move it captures the opponent’s last man (then both kings are bare: a draw). If the baring move also mates or stalemates, the baring side wins.',
+    );
+  }
+  if (def.end.marriage) {
+    const q = pieceName(def, 'Q', 'Queen');
+    const w = pieceName(def, 'W', 'Gnu');
+    out.push(
+      `Marriage and taming: a side whose King stands next to its own ${q} (marriage) or its own ${w} (taming), with its King not in check, wins.`,
+    );
+    out.push(
+      def.end.marriage.mode === 'immediate'
+        ? 'Immediate mode (default): the win comes at the end of the move that creates it, even if the partner could be captured next move.'
+        : 'Delayed mode: the side wins if at the start of its next turn its King is still next to a friendly partner and not in check; the opponent may break it by capturing or giving check.',
+    );
+  }
+  out.push('Draws: threefold repetition, the 50-move rule, and dead positions where no side can win.');
+  return out;
+}
+
+/** White's pawn rank in the start position (1-based), or 0. */
+function pawnStartRank(def: VariantDefinition): number {
+  const rows = (def.startFen.split(' ')[0] ?? '').split('/');
+  const i = rows.findIndex((r) => r.includes('P'));
+  return i < 0 ? 0 : def.ranks - i;
+}
+
+function fileName(f: number): string {
+  return String.fromCharCode(97 + f);
+}
+
+function ordinal(n: number): string {
+  return n === 1 ? '1st' : n === 2 ? '2nd' : n === 3 ? '3rd' : `${n}th`;
+}
+
+function listWords(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}

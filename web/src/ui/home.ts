@@ -1,0 +1,152 @@
+/**
+ * Home: pick a variant (the six, as players know them), read its summary, choose hotseat or a
+ * game against the computer (colour, strength; Bachelor Kamil: marriage mode), start.
+ */
+
+import { findVariant } from '../../../src/variants/index.js';
+import type { VariantDefinition } from '../../../src/variants/schema.js';
+import { DEFAULT_LEVEL, GameController, type GameSettings, type Side } from '../model/controller.js';
+import { rulesHash } from '../model/route.js';
+import { h, pieceIcon } from './dom.js';
+import type { Page } from './main.js';
+import { loadGame, saveGame } from './storage.js';
+
+/** The variants offered, in menu order (orthodox chess is not offered). */
+export const MENU_VARIANTS = [
+  'wildebeest',
+  'camel-decimal',
+  'shatranj-kamil',
+  'shatranj-kamil-2',
+  'bachelor-kamil',
+  'bachelor-kamil-reflective',
+] as const;
+
+/** The pieces that make a variant what it is, for its card. */
+function signaturePieces(def: VariantDefinition): string[] {
+  const special = def.pieces.map((p) => p.letter).filter((l) => !'KQRBNP'.includes(l));
+  return special.slice(0, 3);
+}
+
+export class HomePage implements Page {
+  private readonly root: HTMLElement;
+
+  constructor(app: HTMLElement) {
+    const saved = loadGame();
+    const initial = saved?.settings.variantId ?? 'wildebeest';
+    const summary = h('p');
+    const rulesLink = h('a', { href: '#' }, 'Rules and piece moves');
+    const summaryName = h('h2', {}, '');
+    const marriage = h('fieldset', { id: 'marriage-options' }, [
+      h('legend', {}, 'Marriage and taming'),
+      radio('marriage', 'immediate', 'Immediate win (default)', true),
+      radio('marriage', 'delayed', 'Delayed: must still stand at the start of the next turn', false),
+    ]);
+    const engineOptions = h('div', { id: 'engine-options' }, [
+      h('fieldset', {}, [
+        h('legend', {}, 'You play'),
+        radio('color', 'white', 'White', true),
+        radio('color', 'black', 'Black', false),
+        radio('color', 'random', 'Random', false),
+      ]),
+      h('fieldset', {}, [
+        h('legend', {}, 'Computer strength'),
+        h('label', {}, [
+          h('input', {
+            type: 'range',
+            name: 'level',
+            min: '1',
+            max: '8',
+            step: '1',
+            value: String(DEFAULT_LEVEL),
+            id: 'level',
+          }),
+          h('output', { id: 'level-out', for: 'level' }, String(DEFAULT_LEVEL)),
+        ]),
+        h('div.note', {}, '1 = beginner … 8 = full strength'),
+      ]),
+    ]);
+    const error = h('p.error', { role: 'alert' });
+    const form = h('form', { id: 'new-game' }, [
+      h('fieldset.variant-list', {}, [
+        h('legend.visually-hidden', {}, 'Variant'),
+        ...MENU_VARIANTS.map((id) => {
+          const def = findVariant(id) as VariantDefinition;
+          return h('label.variant-card', { 'data-variant': id }, [
+            h('input', { type: 'radio', name: 'variant', value: id, checked: id === initial }),
+            h(
+              'span.icons',
+              {},
+              signaturePieces(def).map((l) => pieceIcon(l, 'white')),
+            ),
+            h('span', {}, [h('strong', {}, def.name), h('small', {}, `${def.files}×${def.ranks}`)]),
+          ]);
+        }),
+      ]),
+      h('div.setup', {}, [
+        h('div.summary', {}, [summaryName, summary, h('p', {}, rulesLink)]),
+        h('div.options', {}, [
+          h('fieldset', {}, [
+            h('legend', {}, 'Opponent'),
+            radio('mode', 'hotseat', 'Two players on this device', true),
+            radio('mode', 'engine', 'The computer', false),
+          ]),
+          engineOptions,
+          marriage,
+          h('div.start-row', {}, [
+            h('button.primary', { type: 'submit', id: 'start' }, 'Start game'),
+            saved ? h('a', { href: '#/play', id: 'continue' }, 'Continue the game in progress') : null,
+          ]),
+          error,
+        ]),
+      ]),
+    ]);
+    this.root = h('section.home', {}, [h('h1', {}, 'Play a camel chess variant'), form]);
+    app.append(this.root);
+
+    const value = (name: string) =>
+      (form.querySelector(`input[name="${name}"]:checked`) as HTMLInputElement | null)?.value;
+    const level = form.querySelector('#level') as HTMLInputElement;
+    const levelOut = form.querySelector('#level-out') as HTMLOutputElement;
+    const refresh = () => {
+      const def = findVariant(value('variant') ?? 'wildebeest') as VariantDefinition;
+      summaryName.textContent = def.name;
+      summary.textContent = def.summary;
+      rulesLink.href = rulesHash(def.id);
+      marriage.hidden = !def.end.marriage;
+      engineOptions.hidden = value('mode') !== 'engine';
+      levelOut.textContent = level.value;
+    };
+    form.addEventListener('change', refresh);
+    level.addEventListener('input', refresh);
+    refresh();
+
+    form.addEventListener('submit', (e) => {
+      e.preventDefault();
+      const color = value('color');
+      const humanColor: Side =
+        color === 'black' ? 'black' : color === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : 'white';
+      const settings: GameSettings = {
+        variantId: value('variant') ?? 'wildebeest',
+        marriageMode: value('marriage') === 'delayed' ? 'delayed' : 'immediate',
+        mode: value('mode') === 'engine' ? 'engine' : 'hotseat',
+        humanColor,
+        level: Number(level.value),
+      };
+      const c = GameController.create(settings);
+      if (!c.ok) {
+        error.textContent = c.error;
+        return;
+      }
+      saveGame(c.value.record());
+      location.hash = '#/play';
+    });
+  }
+
+  destroy(): void {
+    this.root.remove();
+  }
+}
+
+function radio(name: string, value: string, label: string, checked: boolean): HTMLElement {
+  return h('label', {}, [h('input', { type: 'radio', name, value, checked }), label]);
+}
