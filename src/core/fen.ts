@@ -199,8 +199,11 @@ export function makeFen(pos: Position): string {
   if (pos.castleRights & 1) castling += 'Q';
   if (pos.castleRights & 8) castling += 'k';
   if (pos.castleRights & 4) castling += 'q';
-  let ep = '';
-  for (let i = 0; i < pos.epCount; i++) ep += squareName(t, pos.epSquares[i] as number);
+  // Ascending order, as Fairy-Stockfish writes it (a black triple step passes j8 then j7: "j7j8").
+  const ep = [...pos.epSquares.subarray(0, pos.epCount)]
+    .sort((a, b) => a - b)
+    .map((sq) => squareName(t, sq))
+    .join('');
   return [rows.join('/'), pos.turn === WHITE ? 'w' : 'b', castling || '-', ep || '-', pos.halfmove, pos.fullmove].join(
     ' ',
   );

@@ -197,6 +197,11 @@ export function fsfPlay(ffish: Ffish, variantId: string, fen: string, key: strin
   throw new Error(`Fairy-Stockfish has no move ${key} in ${fen}`);
 }
 
+/** Fairy-Stockfish's result of a position in a section: '1-0', '0-1', '1/2-1/2' or '*' (going on). */
+export function fsfResult(ffish: Ffish, section: string, fen: string): string {
+  return boardAt(ffish, section, fen).result();
+}
+
 /**
  * Every legal move of a position by key, with the FEN Fairy-Stockfish writes after it (castles
  * in their own section; other moves in a section that keeps castling rights).

@@ -447,3 +447,19 @@ export function referenceMoves(variantId: string, fen: string): RefMove[] {
   }
   return out;
 }
+
+/**
+ * Every board square attacked by each side, by the reference attack test (a square counts
+ * whatever stands on it, as a capture there would be possible if an enemy piece stood there).
+ */
+export function referenceAttacks(variantId: string, fen: string): { w: string[]; b: string[] } {
+  const rules = referenceRules(variantId);
+  const pos = readFen(rules, fen);
+  const out = { w: [] as string[], b: [] as string[] };
+  for (let i = 0; i < rules.files * rules.ranks; i++) {
+    const f = i % rules.files;
+    const r = Math.floor(i / rules.files);
+    for (const side of ['w', 'b'] as const) if (attacked(pos, f, r, side)) out[side].push(squareName(rules, i));
+  }
+  return out;
+}

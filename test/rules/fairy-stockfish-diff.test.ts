@@ -7,7 +7,9 @@
  *      king's from/to squares or as "king takes own rook");
  *   2. the FEN after the move played next, Caravan's make() against Fairy-Stockfish's push();
  *   3. Bachelor Kamil only: the marriage/taming end against FSF's `connect` approximation, where
- *      that approximation is exact.
+ *      that approximation is exact;
+ *   4. the winner of every finished game met (checkmate, stalemate, decided bare king, the
+ *      mover's marriage where `connect` is exact) against FSF's result().
  * Scale with DIFF_POSITIONS=n (positions per variant; default 3000).
  *
  * Documented differences (RULES.md wins; each is handled below, not ignored):
@@ -28,7 +30,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { KIND_CASTLE, KIND_EN_PASSANT, type Move, moveKind, movePromotion } from '../../src/core/move.js';
-import { isRuleTerminal } from '../../src/core/outcome.js';
+import { isRuleTerminal, positionOutcome } from '../../src/core/outcome.js';
 import type { Position } from '../../src/core/position.js';
 import { findVariant } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
@@ -36,6 +38,7 @@ import {
   fsfChildren,
   fsfLegalKeys,
   fsfMoves,
+  fsfResult,
   fsfSections,
   loadFfish,
   releaseFsfBoards,
@@ -65,6 +68,8 @@ interface Tally {
   moverMarried: number;
   /** Child positions compared (FEN after the move and the child's move set). */
   children: number;
+  /** Finished games whose result was compared (checkmate, stalemate, bare king, marriage). */
+  endsCompared: number;
 }
 
 /** FEN with the e.p. squares sorted (their order is not prescribed). */
@@ -97,6 +102,36 @@ function countMoves(tally: Tally, moves: readonly Move[]): void {
     if (moveKind(m) === KIND_EN_PASSANT) tally.enPassant++;
     if (movePromotion(m) >= 0) tally.promotions++;
   }
+}
+
+const RESULT: Record<string, string> = { white: '1-0', black: '0-1', draw: '1/2-1/2' };
+
+/**
+ * 4. Game ends: where Caravan says the game is over by checkmate, stalemate, a decided bare king
+ *    or the mover's marriage (where `connect` is exact), Fairy-Stockfish's result must name the
+ *    same winner. Returns a problem text, or undefined. Skips ends FSF does not model (counter-
+ *    bare, the side to move standing married) and positions past the 50-move limit.
+ */
+function compareEnd(id: string, pos: Position, rawMoves: number, tally: Tally): string | undefined {
+  const fen = pos.toFen();
+  if (pos.halfmove >= 100) return undefined;
+  const outcome = positionOutcome(pos);
+  if (!outcome) return undefined;
+  let section = fsfSections(id)[0]?.section as string;
+  if (outcome.reason === 'marriage' || outcome.reason === 'taming') {
+    const exact = partnerCount(pos, 0) <= 1 && partnerCount(pos, 1) <= 1;
+    const moverWins = outcome.winner === (pos.turn === 1 ? 'white' : 'black');
+    if (!exact || !moverWins || rawMoves === 0) return undefined;
+    section = fsfSections(id, true)[0]?.section as string;
+  } else if (!['checkmate', 'stalemate', 'bare-king'].includes(outcome.reason)) {
+    return undefined;
+  }
+  const expected = RESULT[outcome.winner ?? 'draw'];
+  const theirs = fsfResult(ffish, section, fen);
+  tally.endsCompared++;
+  return theirs === expected
+    ? undefined
+    : `${id} ${fen}: Caravan ${outcome.reason} ${expected}, Fairy-Stockfish ${theirs}`;
 }
 
 /** The positions of one variant's random games, each visited once. */
@@ -137,6 +172,7 @@ function compareVariant(id: string, seed: number): { tally: Tally; problems: str
     connectChecked: 0,
     moverMarried: 0,
     children: 0,
+    endsCompared: 0,
   };
   const problems: string[] = [];
   const report = (text: string) => {
@@ -170,6 +206,8 @@ function compareVariant(id: string, seed: number): { tally: Tally; problems: str
       );
     }
     countMoves(tally, fsfEnds ? [] : raw);
+    const endProblem = compareEnd(id, pos, raw.length, tally);
+    if (endProblem) report(endProblem);
 
     // 3. Bachelor: the mover's marriage against FSF's connect, where connect is exact.
     if (bachelor && partnerCount(pos, 0) <= 1 && partnerCount(pos, 1) <= 1 && raw.length > 0) {
@@ -203,6 +241,8 @@ function compareVariant(id: string, seed: number): { tally: Tally; problems: str
             isRuleTerminal(pos) && !bachelor && !(shatranj && menCount(pos, 0) + menCount(pos, 1) === 0);
           const childMoves = childTerminal ? [] : legal(pos);
           countMoves(tally, childMoves);
+          const childEnd = compareEnd(id, pos, legal(pos).length, tally);
+          if (childEnd) report(childEnd);
           const ourChild = childMoves.map((c) => moveKey(pos, c)).sort();
           const theirChild = fsfLegalKeys(ffish, id, fsfChild);
           if (ourChild.join(' ') !== theirChild.join(' ')) {

@@ -8,6 +8,7 @@
  * (Fairy-Stockfish walked node by node, its UCI perft, published chess results, or a count by
  * hand with the reasoning written there). To recompute them from Fairy-Stockfish after adding
  * a position:  PERFT_SPECIAL_WRITE=1 node --test dist/test/rules/perft-special.test.js
+ * (that run only rewrites the fixture; run the file again to check Caravan against it).
  * Reasoned and published counts are kept and re-checked: the generator fails if Fairy-Stockfish
  * disagrees with them.
  */
@@ -109,32 +110,40 @@ async function regenerate(): Promise<void> {
   } finally {
     engine.quit();
   }
-  writeFileSync(FIXTURE, `${JSON.stringify(fixture, null, 2)}\n`);
+  // Arrays of plain values on one line, as the repository's formatter (biome) writes JSON.
+  const text = JSON.stringify(fixture, null, 2).replace(
+    /\[\n\s*([^[\]{}]*?)\n\s*\]/g,
+    (_, items: string) => `[${items.split(/,\n\s*/).join(', ')}]`,
+  );
+  writeFileSync(FIXTURE, `${text}\n`);
 }
-
-if (process.env.PERFT_SPECIAL_WRITE === '1') await regenerate();
 
 const fixture = JSON.parse(readFileSync(FIXTURE, 'utf8')) as Fixture;
 
-describe('special-rule perft (test/fixtures/perft-special.json)', () => {
-  for (const p of fixture.positions) {
-    const def = p.marriage ? withMarriageMode(variant(p.variant), p.marriage) : variant(p.variant);
-    describe(`${p.id} (${p.variant}${p.marriage ? `, marriage=${p.marriage}` : ''})`, () => {
-      test('every listed depth has a count with a named source', () => {
-        assert.deepEqual(
-          (p.counts ?? []).map((c) => c.depth),
-          p.depths,
-          'counts missing: regenerate the fixture (see the header of this file)',
-        );
+if (process.env.PERFT_SPECIAL_WRITE === '1') {
+  // Generation mode: only rewrite the fixture; run the file again to check Caravan against it.
+  test('regenerate test/fixtures/perft-special.json from Fairy-Stockfish', regenerate);
+} else {
+  describe('special-rule perft (test/fixtures/perft-special.json)', () => {
+    for (const p of fixture.positions) {
+      const def = p.marriage ? withMarriageMode(variant(p.variant), p.marriage) : variant(p.variant);
+      describe(`${p.id} (${p.variant}${p.marriage ? `, marriage=${p.marriage}` : ''})`, () => {
+        test('every listed depth has a count with a named source', () => {
+          assert.deepEqual(
+            (p.counts ?? []).map((c) => c.depth),
+            p.depths,
+            'counts missing: regenerate the fixture (see the header of this file)',
+          );
+          for (const c of p.counts ?? []) {
+            assert.ok(c.sources.length > 0 && c.sources.every((s) => s in fixture.sources), `${p.id}: unknown source`);
+          }
+        });
         for (const c of p.counts ?? []) {
-          assert.ok(c.sources.length > 0 && c.sources.every((s) => s in fixture.sources), `${p.id}: unknown source`);
+          test(`depth ${c.depth} = ${c.nodes} [${c.sources.join(', ')}]`, () => {
+            assert.equal(perft(position(def, p.fen), c.depth), c.nodes, `${p.exercises}\n${p.fen}`);
+          });
         }
       });
-      for (const c of p.counts ?? []) {
-        test(`depth ${c.depth} = ${c.nodes} [${c.sources.join(', ')}]`, () => {
-          assert.equal(perft(position(def, p.fen), c.depth), c.nodes, `${p.exercises}\n${p.fen}`);
-        });
-      }
-    });
-  }
-});
+    }
+  });
+}

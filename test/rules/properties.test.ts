@@ -5,7 +5,9 @@
  * At every position reached:
  * - FEN round trip: fromFen(toFen(p)).toFen() === toFen(p), with the same hash (RULES.md §0);
  * - every legal move: make + unmake restores the FEN and the hash, and right after make the
- *   incremental hash equals computeHash();
+ *   incremental hash equals computeHash(); lastMove/lastCaptured/history hashes match;
+ * - a null move keeps the hash exact and unmakes cleanly;
+ * - isAttacked equals the reference attack test on every square for both sides;
  * - the legal moves (and the FEN after each) equal those of the brute-force reference generator
  *   in test/helpers/reference-movegen.ts, written from RULES.md independently of movegen.ts.
  */
@@ -13,14 +15,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import type { Move } from '../../src/core/move.js';
+import { type Move, moveTo } from '../../src/core/move.js';
 import { isRuleTerminal } from '../../src/core/outcome.js';
 import { Position } from '../../src/core/position.js';
+import { squareName } from '../../src/core/tables.js';
 import { VARIANTS } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import { legal, moveKey, moveKindName } from '../helpers/positions.js';
 import { randomPlacement, thinOut } from '../helpers/random-game.js';
-import { referenceMoves } from '../helpers/reference-movegen.js';
+import { referenceAttacks, referenceMoves } from '../helpers/reference-movegen.js';
 import { makeRng } from '../helpers/rng.js';
 
 /** Runs per variant and property; each run is a game of up to MAX_PLIES plies. */
@@ -66,10 +69,16 @@ function hashOf(pos: Position): string {
 }
 
 function check(def: VariantDefinition, seed: number, property: (pos: Position) => void): void {
-  fc.assert(
-    fc.property(gameSpec, (spec) => walkGame(def, spec, property)),
-    { seed, numRuns: RUNS },
-  );
+  try {
+    fc.assert(
+      fc.property(gameSpec, (spec) => walkGame(def, spec, property)),
+      { seed, numRuns: RUNS },
+    );
+  } catch (e) {
+    // fast-check keeps the failed assertion as the cause; show it with the counterexample.
+    const cause = e instanceof Error && e.cause instanceof Error ? `\n${e.cause.message}` : '';
+    throw new Error(`${e instanceof Error ? e.message : String(e)}${cause}`);
+  }
 }
 
 VARIANTS.forEach((def, index) => {
@@ -98,6 +107,56 @@ VARIANTS.forEach((def, index) => {
           assert.equal(pos.toFen(), fen, `unmake of ${moveKey(pos, m)}`);
           assert.equal(hashOf(pos), hash, `hash after unmake of ${moveKey(pos, m)} in ${fen}`);
         }
+      });
+    });
+
+    test('isAttacked agrees with the reference attack test on every square, for both sides', () => {
+      check(def, 4000 + index, (pos) => {
+        const fen = pos.toFen();
+        const expected = referenceAttacks(def.id, fen);
+        for (const [color, side] of [
+          [0, 'w'],
+          [1, 'b'],
+        ] as const) {
+          const ours: string[] = [];
+          for (const sq of pos.t.squares) if (pos.isAttacked(sq, color)) ours.push(squareName(pos.t, sq));
+          assert.deepEqual(ours, expected[side], `${side} attacks in ${fen}`);
+        }
+      });
+    });
+
+    test('lastMove, lastCaptured and the history hashes describe the moves made', () => {
+      check(def, 5000 + index, (pos) => {
+        const fen = pos.toFen();
+        const before = hashOf(pos);
+        for (const m of legal(pos)) {
+          const kind = moveKindName(m);
+          const target = kind === 'ep' ? pos.epVictim : kind === 'castle' ? -1 : moveTo(m);
+          const captured = target < 0 ? 0 : (pos.board[target] as number);
+          const depth = pos.depth;
+          pos.make(m);
+          assert.equal(pos.lastMove(), m);
+          assert.equal(pos.lastCaptured(), captured, `captured by ${moveKey(pos, m)} in ${fen}`);
+          assert.equal(`${pos.historyHashHi(depth) >>> 0}:${pos.historyHashLo(depth) >>> 0}`, before);
+          pos.unmake();
+        }
+      });
+    });
+
+    test('a null move (not in check) keeps the incremental hash exact and unmakes cleanly', () => {
+      check(def, 6000 + index, (pos) => {
+        if (pos.inCheck()) return;
+        const fen = pos.toFen();
+        const hash = hashOf(pos);
+        pos.makeNull();
+        const incremental = hashOf(pos);
+        assert.equal(pos.turn, fen.split(' ')[1] === 'w' ? 1 : 0);
+        assert.equal(pos.toFen().split(' ')[3], '-', 'a null move clears the e.p. squares');
+        pos.computeHash();
+        assert.equal(hashOf(pos), incremental, `null move in ${fen}`);
+        pos.unmakeNull();
+        assert.equal(pos.toFen(), fen);
+        assert.equal(hashOf(pos), hash);
       });
     });
 
