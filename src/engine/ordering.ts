@@ -15,6 +15,7 @@ const TT_MOVE = 1 << 30;
 const GOOD_TACTICAL = 1 << 28;
 const KILLER = 1 << 26;
 const BAD_TACTICAL = -(1 << 28);
+const BAD_SEE_OFFSET = 1 << 16;
 /** History values stay within ±HISTORY_MAX (gravity formula). */
 export const HISTORY_MAX = 1 << 14;
 
@@ -80,9 +81,10 @@ export class MoveOrdering {
       if (captured !== EMPTY || promo >= 0) {
         let mvv = (captured === EMPTY ? 0 : value[captured]!) * 16 - (value[mover]! >> 4);
         if (promo >= 0) mvv += value[pieceCode(promo, pos.turn)]! * 16;
-        // Only captures by a more valuable piece need the exchange check.
-        const safe = (captured !== EMPTY && value[captured]! >= value[mover]!) || this.exchange.see(pos, m) >= 0;
-        scores[i] = (safe ? GOOD_TACTICAL : BAD_TACTICAL) + mvv;
+        // Only captures by a more valuable piece need the exchange check; losing ones are
+        // ordered last, by their exchange value (kept in the score, see losingExchange).
+        const see = captured !== EMPTY && value[captured]! >= value[mover]! ? 0 : this.exchange.see(pos, m);
+        scores[i] = see >= 0 ? GOOD_TACTICAL + mvv : BAD_TACTICAL + BAD_SEE_OFFSET + Math.max(see, -BAD_SEE_OFFSET);
       } else if (m === k1) scores[i] = KILLER + 2;
       else if (m === k2) scores[i] = KILLER + 1;
       else if (m === counterMove) scores[i] = KILLER;
@@ -115,6 +117,11 @@ export class MoveOrdering {
       if (markLosing && victim < value[mover]! && this.exchange.see(pos, m) < 0) s = -1;
       scores[i] = s;
     }
+  }
+
+  /** The (negative) exchange value of a losing capture from its order score, or 0 if the score is not one. */
+  static losingExchange(score: number): number {
+    return score >= BAD_TACTICAL && score < BAD_TACTICAL + BAD_SEE_OFFSET ? score - BAD_TACTICAL - BAD_SEE_OFFSET : 0;
   }
 
   /** Swap the best-scored move of [i, end) into place i and return it. */

@@ -26,6 +26,7 @@ import { EMPTY, pieceCode } from '../core/tables.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import type { SearchInfo, SearchOptions, SearchResult } from './api.js';
 import { generateTactical } from './captures.js';
+import { CheckDetector } from './checks.js';
 import { type EvalTables, Evaluator, pieceCount } from './evaluate.js';
 import { evalNoise, levelSettings } from './levels.js';
 import { MoveOrdering } from './ordering.js';
@@ -87,6 +88,7 @@ export class Search {
   private evaluator!: Evaluator;
   private exchange!: Exchange;
   private ordering!: MoveOrdering;
+  private checks!: CheckDetector;
 
   private readonly moves = new Int32Array(MAX_PLY * 2 * MAX_MOVES);
   private readonly scores = new Int32Array(MAX_PLY * 2 * MAX_MOVES);
@@ -135,6 +137,8 @@ export class Search {
   private moveRuleLimit = 0;
   /** Codes never pruned (king and marriage partners in marriage variants), per colour. */
   private specialMask: [number, number] = [0, 0];
+  /** Non-king piece codes per colour, most valuable first. */
+  private victimOrder: [Int32Array, Int32Array] = [new Int32Array(0), new Int32Array(0)];
 
   constructor(hashMb = 16) {
     this.tt = new TranspositionTable(hashMb);
@@ -157,6 +161,7 @@ export class Search {
     this.e = this.evaluator.e;
     this.exchange = new Exchange(this.e.value);
     this.ordering = new MoveOrdering(this.e.value, this.exchange);
+    this.checks = new CheckDetector(pos.t);
     this.tt.clear();
     this.ecUsed.fill(0);
     const end = def.end;
@@ -167,6 +172,12 @@ export class Search {
     this.stalemateWins = end.stalemate === 'win';
     this.moveRuleLimit = def.draws.moveRule > 0 ? 2 * def.draws.moveRule : 0;
     const t = pos.t;
+    for (let color = 0; color < 2; color++) {
+      const codes: number[] = [];
+      for (let type = 0; type < t.pieceCount; type++) if (type !== t.kingType) codes.push(pieceCode(type, color));
+      codes.sort((a, b) => this.e.value[b]! - this.e.value[a]!);
+      this.victimOrder[color] = Int32Array.from(codes);
+    }
     this.specialMask = [0, 0];
     if (end.marriage) {
       for (let color = 0; color < 2; color++) {
@@ -401,6 +412,14 @@ export class Search {
     return NO_SCORE;
   }
 
+  /** Value of the most valuable non-king piece of a colour (0 if none). */
+  private maxVictim(color: number): number {
+    const codes = this.victimOrder[color]!;
+    const count = this.pos.codeCount;
+    for (let i = 0; i < codes.length; i++) if (count[codes[i]!]! > 0) return this.e.value[codes[i]!]!;
+    return 0;
+  }
+
   /** A draw, seen from the side to move: slightly bad for the side the engine plays (contempt). */
   private drawScore(ply: number): number {
     return (ply & 1) === 0 ? -CONTEMPT : CONTEMPT;
@@ -532,13 +551,16 @@ export class Search {
   // ---------------------------------------------------------------- search
 
   private search(alpha: number, beta: number, depth: number, ply: number, cutNode: boolean): number {
-    if (depth <= 0) return this.qsearch(alpha, beta, ply);
+    if (depth <= 0) return this.qsearch(alpha, beta, ply, 0);
     const pos = this.pos;
     const pvNode = beta - alpha > 1;
     const root = ply === 0;
     this.pvLen[ply] = ply;
-    if (++this.nodes >= this.nextPoll) this.poll();
     if (this.stopped) return 0;
+    if (++this.nodes >= this.nextPoll) {
+      this.poll();
+      if (this.stopped) return 0;
+    }
     if (ply > this.seldepth) this.seldepth = ply;
     const inCheck = this.checkStack[ply] === 1;
     const base = ply * 2 * MAX_MOVES;
@@ -636,6 +658,7 @@ export class Search {
     const board = pos.board;
     const us = pos.turn;
     const them = us ^ 1;
+    const kingType = pos.t.kingType;
     const pk = this.prevKey[ply]!;
     const pruneOk = !root && !inCheck && this.quietPruneSafe();
     const special = this.specialMask[us]!;
@@ -686,13 +709,6 @@ export class Search {
         if (m === ttMove) continue;
         sc = 1;
       } else if (stage === STAGE_GEN_ALL) {
-        if (
-          legalFound &&
-          (skipQuiets ||
-            (pruneOk && special === 0 && depth <= 4 && best > -MATE_BOUND && evalEst + 90 + 100 * depth <= alpha))
-        ) {
-          break;
-        }
         const fBase = end;
         end = generateLegal(pos, moves, fBase);
         if (end === fBase) {
@@ -732,32 +748,34 @@ export class Search {
       const captured = MoveOrdering.captured(pos, m);
       const tactical = captured !== EMPTY || movePromotion(m) >= 0;
       const prunable = pruneOk && best > -MATE_BOUND && !((special >>> mover) & 1);
-      if (skipQuiets && !tactical && prunable) continue;
-
       if (prunable) {
         if (!tactical) {
-          if (depth <= 5 && moveCount + 1 > lmpLimit(depth, improving)) {
+          // Late and futile quiet moves are dropped near the leaves, unless they give check.
+          if (
+            skipQuiets ||
+            (depth <= 5 && moveCount + 1 > lmpLimit(depth, improving)) ||
+            (depth <= 4 && evalEst + 90 + 100 * depth <= alpha)
+          ) {
             skipQuiets = true;
-            continue;
+            if (!this.checks.givesCheck(pos, m)) continue;
           }
-          if (depth <= 4 && evalEst + 90 + 100 * depth <= alpha) {
-            skipQuiets = true;
-            continue;
-          }
-        } else if (depth <= 4 && sc < 0 && this.exchange.see(pos, m) < -110 * depth) continue;
+        } else if (depth <= 4 && MoveOrdering.losingExchange(sc) < -110 * depth) continue;
       }
 
       this.makeMove(m, ply);
       if (!known) {
         if (searchedN < 64) this.searched[qBase + searchedN++] = m;
-        if (pos.isAttacked(pos.kingSq[us]!, them)) {
+        const illegal = inCheck
+          ? pos.isAttacked(pos.kingSq[us]!, them)
+          : this.checks.leftInCheck(pos, m, mover, kingType);
+        if (illegal) {
           this.unmakeMove(ply);
           continue;
         }
       }
       legalFound = true;
       moveCount++;
-      const givesCheck = pos.isAttacked(pos.kingSq[them]!, us);
+      const givesCheck = this.checks.checkAfter(pos, m, board[to]!);
       this.checkStack[ply + 1] = givesCheck ? 1 : 0;
       this.fromNull[ply + 1] = this.fromNull[ply]! + 1;
       this.prevKey[ply + 1] = mover * 256 + to;
@@ -814,11 +832,14 @@ export class Search {
     return best;
   }
 
-  private qsearch(alpha: number, beta: number, ply: number): number {
+  private qsearch(alpha: number, beta: number, ply: number, qply: number): number {
     const pos = this.pos;
     this.pvLen[ply] = ply;
-    if (++this.nodes >= this.nextPoll) this.poll();
     if (this.stopped) return 0;
+    if (++this.nodes >= this.nextPoll) {
+      this.poll();
+      if (this.stopped) return 0;
+    }
     if (ply > this.seldepth) this.seldepth = ply;
     const inCheck = this.checkStack[ply] === 1;
     if (this.hasRuleEnds) {
@@ -848,9 +869,9 @@ export class Search {
     let rawEval = NO_SCORE;
     let best: number;
     let end: number;
-    // In check, or facing a delayed marriage that wins at the opponent's next turn: every legal
-    // move is searched and there is no standing pat.
-    const mustAnswer = inCheck || (this.marriageDelayed && pos.isMarried(us ^ 1));
+    // In check, or (in the first quiescence plies) facing a delayed marriage that wins at the
+    // opponent's next turn: every legal move is searched and there is no standing pat.
+    const mustAnswer = inCheck || (this.marriageDelayed && qply < 2 && pos.isMarried(us ^ 1));
     if (mustAnswer) {
       end = generateLegal(pos, moves, base);
       if (end === base) return inCheck ? lossIn(ply) : this.stalemateScore(ply);
@@ -869,6 +890,13 @@ export class Search {
           rawEval = this.rawEval;
         }
         if (standPat >= beta) return standPat;
+        // Even taking the opponent's most valuable piece (and promoting) cannot reach alpha.
+        if (
+          standPat + this.maxVictim(us ^ 1) + e.promoGain + 150 <= alpha &&
+          !(this.bareKing && pos.pcount[us ^ 1]! <= 3)
+        ) {
+          return standPat;
+        }
         if (standPat > alpha) alpha = standPat;
         best = standPat;
       }
@@ -878,6 +906,7 @@ export class Search {
 
     const value = e.value;
     const board = pos.board;
+    const kingType = pos.t.kingType;
     const lowMen = this.bareKing && pos.pcount[us ^ 1]! <= 3;
     let bestMove: Move = 0;
     for (let i = base; i < end; i++) {
@@ -890,15 +919,16 @@ export class Search {
         if (standPat + capValue + (promo >= 0 ? e.promoGain : 0) + 150 <= alpha) continue;
         if (capValue < value[board[moveFrom(m)]!]! && this.exchange.see(pos, m) < 0) continue;
       }
+      const mover = board[moveFrom(m)]!;
       this.makeMove(m, ply);
-      if (!mustAnswer && pos.isAttacked(pos.kingSq[us]!, us ^ 1)) {
+      if (!mustAnswer && this.checks.leftInCheck(pos, m, mover, kingType)) {
         this.unmakeMove(ply);
         continue;
       }
-      this.checkStack[ply + 1] = pos.isAttacked(pos.kingSq[us ^ 1]!, us) ? 1 : 0;
+      this.checkStack[ply + 1] = this.checks.checkAfter(pos, m, board[moveTo(m)]!) ? 1 : 0;
       this.fromNull[ply + 1] = this.fromNull[ply]! + 1;
       // (0 - x, not -x: a negated 0 would be −0, which is not a small integer for the JIT.)
-      const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1);
+      const v = 0 - this.qsearch(0 - beta, 0 - alpha, ply + 1, qply + 1);
       this.unmakeMove(ply);
       if (this.stopped) return 0;
       if (v > best) {

@@ -1,14 +1,14 @@
 /**
- * Transposition table: typed arrays indexed by the position's incremental Zobrist hash.
+ * Transposition table: one Int32Array indexed by the position's incremental Zobrist hash.
  *
- * Buckets of two entries: slot 0 keeps the deeper (or newer-search) result, slot 1 always takes
- * the latest. An entry is 16 bytes spread over parallel arrays:
- *   key   Int32  the hash's high half (the low half chose the bucket)
- *   move  Int32
- *   score Int16  (mate scores made root-independent by the caller, see score.ts)
- *   eval  Int16  static evaluation (NO_SCORE if none)
- *   depth Int8   draft (0 = quiescence)
- *   info  Uint8  bound (2 bits) | generation << 2
+ * Buckets of two 16-byte entries (a bucket is 32 bytes, so a probe touches one cache line):
+ * slot 0 keeps the deeper (or current-search) result, slot 1 always takes the latest.
+ * An entry is four 32-bit words:
+ *   0  key     the hash's high half (the low half chose the bucket)
+ *   1  move
+ *   2  score (low 16 bits, signed) | static evaluation << 16 (NO_SCORE if none)
+ *   3  draft (low 8 bits, signed; 0 = quiescence) | bound << 8 | generation << 10
+ * Mate scores are made root-independent by the caller (score.ts).
  */
 
 import { NO_SCORE } from './score.js';
@@ -19,16 +19,13 @@ export const BOUND_LOWER = 2;
 export const BOUND_EXACT = 3;
 
 const ENTRY_BYTES = 16;
+const WORDS = 4;
 
 export class TranspositionTable {
-  private keys = new Int32Array(0);
-  private moves = new Int32Array(0);
-  private scores = new Int16Array(0);
-  private evals = new Int16Array(0);
-  private depths = new Int8Array(0);
-  private infos = new Uint8Array(0);
+  private data = new Int32Array(0);
+  /** Mask of the entry index of slot 0 of a bucket. */
   private mask = 0;
-  /** 1…63, so that a used entry's info byte is never 0. */
+  /** 1…63, so that a used entry's word 3 is never 0. */
   private generation = 1;
 
   // Result of the last successful probe.
@@ -47,31 +44,21 @@ export class TranspositionTable {
     const want = Math.max(1024, Math.floor((Math.max(1, mb) * 1024 * 1024) / ENTRY_BYTES));
     let entries = 1024;
     while (entries * 2 <= want) entries *= 2;
-    if (entries === this.keys.length) {
+    if (entries * WORDS === this.data.length) {
       this.clear();
       return;
     }
-    this.keys = new Int32Array(entries);
-    this.moves = new Int32Array(entries);
-    this.scores = new Int16Array(entries);
-    this.evals = new Int16Array(entries).fill(NO_SCORE);
-    this.depths = new Int8Array(entries);
-    this.infos = new Uint8Array(entries);
+    this.data = new Int32Array(entries * WORDS);
     this.mask = (entries - 1) & ~1;
     this.generation = 1;
   }
 
   get entries(): number {
-    return this.keys.length;
+    return this.data.length / WORDS;
   }
 
   clear(): void {
-    this.keys.fill(0);
-    this.moves.fill(0);
-    this.scores.fill(0);
-    this.evals.fill(NO_SCORE);
-    this.depths.fill(0);
-    this.infos.fill(0);
+    this.data.fill(0);
     this.generation = 1;
   }
 
@@ -82,57 +69,58 @@ export class TranspositionTable {
 
   /** Look the position up; on a hit the hit* fields hold the entry. */
   probe(lo: number, hi: number): boolean {
-    const i = lo & this.mask;
-    for (let j = i; j < i + 2; j++) {
-      if (this.keys[j] === hi && this.infos[j] !== 0) {
-        this.hitMove = this.moves[j]!;
-        this.hitScore = this.scores[j]!;
-        this.hitEval = this.evals[j]!;
-        this.hitDepth = this.depths[j]!;
-        this.hitBound = this.infos[j]! & 3;
-        return true;
-      }
+    const d = this.data;
+    let i = (lo & this.mask) * WORDS;
+    if (d[i] !== hi || d[i + 3] === 0) {
+      i += WORDS;
+      if (d[i] !== hi || d[i + 3] === 0) return false;
     }
-    return false;
+    const w2 = d[i + 2]!;
+    const w3 = d[i + 3]!;
+    this.hitMove = d[i + 1]!;
+    this.hitScore = (w2 << 16) >> 16;
+    this.hitEval = w2 >> 16;
+    this.hitDepth = (w3 << 24) >> 24;
+    this.hitBound = (w3 >> 8) & 3;
+    return true;
   }
 
   store(lo: number, hi: number, move: number, score: number, staticEval: number, depth: number, bound: number): void {
-    const i = lo & this.mask;
-    let j = i;
-    if (this.keys[i] === hi && this.infos[i] !== 0) j = i;
-    else if (this.keys[i + 1] === hi && this.infos[i + 1] !== 0) j = i + 1;
+    const d = this.data;
+    const i0 = (lo & this.mask) * WORDS;
+    const i1 = i0 + WORDS;
+    let i: number;
+    if (d[i0] === hi && d[i0 + 3] !== 0) i = i0;
+    else if (d[i1] === hi && d[i1 + 3] !== 0) i = i1;
     else {
-      // Slot 0 is replaced when the new draft is at least as deep or the entry is from an older search.
-      const info0 = this.infos[i]!;
-      if (info0 === 0 || info0 >> 2 !== this.generation || depth >= this.depths[i]!) {
-        // The displaced slot-0 entry moves down to the always-replace slot.
-        if (info0 !== 0) this.copy(i, i + 1);
-        j = i;
-      } else j = i + 1;
+      // Slot 0 is replaced when the new draft is at least as deep or the entry is from an older search;
+      // the displaced entry moves down to the always-replace slot.
+      const w3 = d[i0 + 3]!;
+      if (w3 === 0 || w3 >> 10 !== this.generation || depth >= (w3 << 24) >> 24) {
+        if (w3 !== 0) {
+          d[i1] = d[i0]!;
+          d[i1 + 1] = d[i0 + 1]!;
+          d[i1 + 2] = d[i0 + 2]!;
+          d[i1 + 3] = w3;
+        }
+        i = i0;
+      } else i = i1;
     }
     // Keep the old move when the new result has none for the same position.
-    if (move !== 0 || this.keys[j] !== hi) this.moves[j] = move;
-    this.keys[j] = hi;
-    this.scores[j] = score;
-    this.evals[j] = staticEval;
-    this.depths[j] = Math.max(-128, Math.min(127, depth));
-    this.infos[j] = (this.generation << 2) | bound;
-  }
-
-  private copy(from: number, to: number): void {
-    this.keys[to] = this.keys[from]!;
-    this.moves[to] = this.moves[from]!;
-    this.scores[to] = this.scores[from]!;
-    this.evals[to] = this.evals[from]!;
-    this.depths[to] = this.depths[from]!;
-    this.infos[to] = this.infos[from]!;
+    if (move !== 0 || d[i] !== hi) d[i + 1] = move;
+    d[i] = hi;
+    d[i + 2] = (score & 0xffff) | (staticEval << 16);
+    d[i + 3] = (Math.max(-128, Math.min(127, depth)) & 0xff) | (bound << 8) | (this.generation << 10);
   }
 
   /** Permille of slots filled by the current search (UCI hashfull), sampled. */
   hashfull(): number {
     let n = 0;
-    const sample = Math.min(1000, this.keys.length);
-    for (let i = 0; i < sample; i++) if (this.infos[i] !== 0 && this.infos[i]! >> 2 === this.generation) n++;
+    const sample = Math.min(1000, this.entries);
+    for (let i = 0; i < sample; i++) {
+      const w3 = this.data[i * WORDS + 3]!;
+      if (w3 !== 0 && w3 >> 10 === this.generation) n++;
+    }
     return Math.round((n * 1000) / sample);
   }
 }
