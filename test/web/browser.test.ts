@@ -407,12 +407,13 @@ describe('the computer', () => {
     await move(page, 'f2', 'f4');
     await waitForMoves(page, 2, 20000);
     assert.equal(await page.locator('#status').getAttribute('data-thinking'), 'false');
-    // A premove while the computer thinks at full strength (1.5 s): g2-g3 is legal whatever it plays.
-    await load(page, '#/play?variant=wildebeest&mode=engine&color=white&level=8');
+    // A premove while the computer thinks at full strength for 6 s (think=6): g2-g3 is legal
+    // whatever it plays, and the clicks take a small fraction of that time even on a loaded machine.
+    await load(page, '#/play?variant=wildebeest&mode=engine&color=white&level=8&think=6');
     await move(page, 'f2', 'f4');
     await page.waitForSelector('#status[data-thinking="true"]');
     await move(page, 'g2', 'g3', false);
-    // The premove is shown (the computer has 1.5 s to think; the clicks take a fraction of that).
+    // The premove is shown while the computer still thinks.
     assert.equal(await page.locator('#board square.current-premove').count(), 2);
     await waitForMoves(page, 3, 20000);
     await waitForMoves(page, 4, 20000);

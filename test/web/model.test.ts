@@ -152,4 +152,17 @@ describe('routes', () => {
       start: { variantId: 'bachelor-kamil', mode: 'engine', humanColor: 'black', level: 7, marriageMode: 'delayed' },
     });
   });
+
+  it('reads the computer thinking time (think=seconds) and ignores values out of range', () => {
+    assert.deepEqual(parseRoute('#/play?variant=wildebeest&mode=engine&think=2.5'), {
+      page: 'play',
+      start: { variantId: 'wildebeest', mode: 'engine', think: 2.5 },
+    });
+    for (const bad of ['0', '-1', '61', 'x']) {
+      assert.deepEqual(parseRoute(`#/play?variant=wildebeest&think=${bad}`), {
+        page: 'play',
+        start: { variantId: 'wildebeest' },
+      });
+    }
+  });
 });

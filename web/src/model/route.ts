@@ -4,7 +4,8 @@
  *   #/                                   home: pick a variant and how to play
  *   #/play                               the game in progress (from localStorage)
  *   #/play?variant=wildebeest&fen=…      a new game from a FEN (shareable); also mode=engine,
- *                                        color=white|black, level=1–8, marriage=delayed
+ *                                        color=white|black, level=1–8, marriage=delayed,
+ *                                        think=<seconds per computer move, 0.1–60>
  *   #/rules/wildebeest                   the rules of a variant
  */
 
@@ -23,6 +24,7 @@ export type Route =
         readonly humanColor?: Side;
         readonly level?: number;
         readonly marriageMode?: MarriageMode;
+        readonly think?: number;
       };
     }
   | { readonly page: 'rules'; readonly variantId: string };
@@ -41,6 +43,7 @@ export function parseRoute(hash: string): Route {
     const color = q.get('color');
     const level = Number(q.get('level'));
     const marriage = q.get('marriage');
+    const think = Number(q.get('think'));
     return {
       page: 'play',
       start: {
@@ -50,6 +53,7 @@ export function parseRoute(hash: string): Route {
         ...(color === 'white' || color === 'black' ? { humanColor: color } : {}),
         ...(level >= 1 && level <= 8 ? { level: Math.round(level) } : {}),
         ...(marriage === 'delayed' || marriage === 'immediate' ? { marriageMode: marriage } : {}),
+        ...(think >= 0.1 && think <= 60 ? { think } : {}),
       },
     };
   }

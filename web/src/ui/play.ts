@@ -26,6 +26,8 @@ type StartRequest = {
   readonly humanColor?: Side;
   readonly level?: number;
   readonly marriageMode?: GameSettings['marriageMode'];
+  /** Computer's thinking time per move in seconds (overrides the level's default time). */
+  readonly think?: number;
 };
 
 export class PlayPage implements Page {
@@ -40,6 +42,8 @@ export class PlayPage implements Page {
   private lastInfo: InfoMessage | undefined;
   private infoSide: Side = 'white';
   private readonly seed = (Math.random() * 0x7fffffff) | 0;
+  /** Thinking time per computer move from the link (`think=`), in ms; the level decides when absent. */
+  private readonly thinkMs: number | undefined;
 
   // elements
   private readonly holder = h('div.board-holder');
@@ -76,6 +80,7 @@ export class PlayPage implements Page {
     this.prefs = loadPrefs();
     let startError = '';
     let ctl: GameController | undefined;
+    this.thinkMs = start?.think !== undefined ? Math.round(start.think * 1000) : undefined;
     if (start) {
       const base = loadGame()?.settings ?? defaultSettings(start.variantId);
       const settings: GameSettings = {
@@ -368,6 +373,7 @@ export class PlayPage implements Page {
             startFen: c.startFen,
             moves,
             level: s.level,
+            ...(this.thinkMs !== undefined ? { movetime: this.thinkMs } : {}),
             seed: this.seed + moves.length,
           },
           (info) => this.showInfo(info),
