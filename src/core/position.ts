@@ -251,6 +251,21 @@ export class Position {
     this.undoCap = cap;
   }
 
+  /** Save what make() cannot recompute on unmake (rights, e.p., clock, hash); returns the slot. */
+  private pushUndo(m: Move): number {
+    const d = this.depth;
+    if (d >= this.undoCap) this.growUndo(this.undoCap * 2);
+    this.uMove[d] = m;
+    this.uCastle[d] = this.castleRights;
+    this.uEpCount[d] = this.epCount;
+    for (let i = 0; i < this.epCount; i++) this.uEp[d * MAX_EP + i] = this.epSquares[i] as number;
+    this.uEpVictim[d] = this.epVictim;
+    this.uHalfmove[d] = this.halfmove;
+    this.uHashLo[d] = this.hashLo;
+    this.uHashHi[d] = this.hashHi;
+    return d;
+  }
+
   /** Rook squares of a castling move (from, to). */
   castleRookSquares(m: Move): [number, number] {
     const from = moveFrom(m);
@@ -267,21 +282,12 @@ export class Position {
     const t = this.t;
     const z = t.zobrist;
     const size = t.size;
-    const d = this.depth;
-    if (d >= this.undoCap) this.growUndo(this.undoCap * 2);
+    const d = this.pushUndo(m);
     const from = moveFrom(m);
     const to = moveTo(m);
     const kind = moveKind(m);
     const code = this.board[from] as number;
     const us = code & 1;
-    this.uMove[d] = m;
-    this.uCastle[d] = this.castleRights;
-    this.uEpCount[d] = this.epCount;
-    for (let i = 0; i < this.epCount; i++) this.uEp[d * MAX_EP + i] = this.epSquares[i] as number;
-    this.uEpVictim[d] = this.epVictim;
-    this.uHalfmove[d] = this.halfmove;
-    this.uHashLo[d] = this.hashLo;
-    this.uHashHi[d] = this.hashHi;
     let lo = this.hashLo ^ (z.castleLo[this.castleRights] as number);
     let hi = this.hashHi ^ (z.castleHi[this.castleRights] as number);
     for (let i = 0; i < this.epCount; i++) {
@@ -389,18 +395,9 @@ export class Position {
 
   /** Pass the move (for null-move pruning in search). Only when not in check. */
   makeNull(): void {
-    const d = this.depth;
-    if (d >= this.undoCap) this.growUndo(this.undoCap * 2);
+    const d = this.pushUndo(0);
     const z = this.t.zobrist;
-    this.uMove[d] = 0;
     this.uCaptured[d] = EMPTY;
-    this.uCastle[d] = this.castleRights;
-    this.uEpCount[d] = this.epCount;
-    for (let i = 0; i < this.epCount; i++) this.uEp[d * MAX_EP + i] = this.epSquares[i] as number;
-    this.uEpVictim[d] = this.epVictim;
-    this.uHalfmove[d] = this.halfmove;
-    this.uHashLo[d] = this.hashLo;
-    this.uHashHi[d] = this.hashHi;
     for (let i = 0; i < this.epCount; i++) {
       this.hashLo ^= z.epLo[this.epSquares[i] as number] as number;
       this.hashHi ^= z.epHi[this.epSquares[i] as number] as number;
