@@ -413,8 +413,9 @@ describe('the computer', () => {
     await move(page, 'f2', 'f4');
     await page.waitForSelector('#status[data-thinking="true"]');
     await move(page, 'g2', 'g3', false);
-    // The premove is shown while the computer still thinks.
-    assert.equal(await page.locator('#board square.current-premove').count(), 2);
+    // The premove is shown while the computer still thinks (drawn on the board's next frame).
+    await waitCount(page, '#board square.current-premove', 2);
+    assert.equal(await page.locator('#status').getAttribute('data-thinking'), 'true');
     await waitForMoves(page, 3, 20000);
     await waitForMoves(page, 4, 20000);
     assert.equal((await sans(page))[2], 'g3');
