@@ -69,10 +69,14 @@ const EVAL_CACHE_MASK = (1 << EVAL_CACHE_BITS) - 1;
 /** Lazy evaluation: how far outside the window the cheap estimate must be to be trusted. */
 const LAZY_MARGIN = 350;
 
-/** Late-move reductions by [depth][move number]. */
+/**
+ * Late-move reductions by [depth][move number]. 1 + ln d·ln m / 2 (was 0.75 + ln d·ln m / 2.25):
+ * together with razoring and quiet-move SEE pruning, 28 % fewer bench nodes at depth 13 and
+ * a plus score in self-play against the old formula (bench/README-engine.md).
+ */
 const LMR = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++) {
-  for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(0.75 + (Math.log(d) * Math.log(m)) / 2.25);
+  for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(1 + (Math.log(d) * Math.log(m)) / 2);
 }
 
 /** Quiet moves searched at shallow depth before the rest are skipped: [improving][depth]. */
@@ -636,6 +640,13 @@ export class Search {
       if (depth <= 6 && evalEst - (85 * depth - (improving ? 40 : 0)) >= beta && evalEst < MATE_BOUND) {
         return evalEst;
       }
+      // Razoring: far below alpha near the leaves, only a capture sequence could save the node;
+      // if quiescence confirms the fail-low, trust it.
+      if (depth <= 3 && evalEst + 200 + 150 * depth <= alpha && alpha > -MATE_BOUND) {
+        const v = this.qsearch(alpha, alpha + 1, ply, 0);
+        if (this.stopped) return 0;
+        if (v <= alpha) return v;
+      }
       // Null move.
       if (depth >= 3 && evalEst >= beta && staticEval >= beta - 20 * depth && this.prevKey[ply] !== NULL_KEY) {
         const r = 3 + (depth >> 2) + Math.min(3, ((evalEst - beta) / 200) | 0);
@@ -759,6 +770,8 @@ export class Search {
             skipQuiets = true;
             if (!this.checks.givesCheck(pos, m)) continue;
           }
+          // A quiet move that puts its piece en prise (SEE) is not worth a search near the leaves.
+          if (depth <= 5 && moveCount > 0 && this.exchange.see(pos, m) < -70 * depth) continue;
         } else if (depth <= 4 && MoveOrdering.losingExchange(sc) < -110 * depth) continue;
       }
 
