@@ -1,5 +1,5 @@
 /**
- * Measures the web app (numbers go in bench/README-web.md; tests never time anything):
+ * Measures the web app (numbers go in bench/README.md (web section); tests never time anything):
  *   - first-load size: index.html + the JS and CSS it loads, gzipped (level 9, as served);
  *     the engine worker, fetched on first use, separately;
  *   - engine reply time at the default level (4), in the browser's Web Worker, from the request

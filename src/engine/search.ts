@@ -72,7 +72,7 @@ const LAZY_MARGIN = 350;
 /**
  * Late-move reductions by [depth][move number]. 1 + ln d·ln m / 2 (was 0.75 + ln d·ln m / 2.25):
  * together with razoring and quiet-move SEE pruning, 28 % fewer bench nodes at depth 13 and
- * a plus score in self-play against the old formula (bench/README-engine.md).
+ * a plus score in self-play against the old formula (bench/README.md, engine section).
  */
 const LMR = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++) {

@@ -329,7 +329,8 @@ class JoclyPeer {
       ms = Math.min(time / movesToGo + inc * 0.75, time * 0.5) - this.options.overheadMs;
     }
     if (ms === undefined) return level.maxDuration;
-    const s = Math.max(0.05, ms / 1000);
+    // Jocly's UCT search may come back empty-handed with much less than a tenth of a second.
+    const s = Math.max(0.1, ms / 1000);
     return level.maxDuration === undefined ? s : Math.min(level.maxDuration, s);
   }
 

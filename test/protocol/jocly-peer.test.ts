@@ -104,7 +104,7 @@ describe('Jocly wrapper process', { skip: haveJocly ? false : 'jocly is not inst
     // Jocly plays both sides for 4 plies; every answer must be legal for Caravan.
     for (let ply = 0; ply < 4; ply++) {
       peer.send(`position startpos${moves.length ? ` moves ${moves.join(' ')}` : ''}`);
-      peer.send('go wtime 2000 btime 2000 winc 0 binc 0');
+      peer.send('go wtime 8000 btime 8000 winc 100 binc 100');
       const out = await peer.until(/^bestmove /);
       assert.ok(!out.some((l) => l.startsWith('info string error')), out.join('\n'));
       const text = (out.at(-1) as string).split(' ')[1] as string;
