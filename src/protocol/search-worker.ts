@@ -5,7 +5,9 @@
  */
 
 import { parentPort, workerData } from 'node:worker_threads';
+import { Position } from '../core/position.js';
 import { createEngine } from '../engine/index.js';
+import { VARIANTS } from '../variants/index.js';
 import type { FromWorker, ToWorker } from './search-messages.js';
 import { runSearch } from './search-runner.js';
 
@@ -13,6 +15,15 @@ const port = parentPort;
 if (!port) throw new Error('search-worker.js must run in a worker thread');
 const stopFlag = (workerData as { stopFlag: Int32Array }).stopFlag;
 const engine = createEngine();
+
+// Warm the JIT before the first real search: a cold engine searches 5–20× slower for its first
+// few hundred milliseconds, which costs the first moves of every clocked game. A few thousand
+// nodes per variant (well under a second) are enough; then the engine forgets them.
+for (const variant of VARIANTS) {
+  const pos = Position.fromFen(variant);
+  if (pos.ok) engine.search(pos.value, { limits: { nodes: 4000 } });
+}
+engine.newGame();
 
 function post(msg: FromWorker): void {
   port?.postMessage(msg);
