@@ -82,27 +82,35 @@ function parseInfo(line: string): { depth?: number; score?: string } {
   };
 }
 
-class UciMatchEngine implements MatchEngine {
-  private proc: EngineProcess | undefined;
+/** What both protocols' engines share: the spawned process and its life. */
+abstract class ProcessEngine {
+  protected proc: EngineProcess | undefined;
   engineName = '';
-  private variants: string[] | undefined;
 
   constructor(
     readonly spec: EngineSpec,
-    private readonly log?: (line: string) => void,
+    protected readonly log?: (line: string) => void,
   ) {}
 
   get dead(): boolean {
     return !this.proc || this.proc.exited;
   }
 
-  private get p(): EngineProcess {
+  protected get p(): EngineProcess {
     if (!this.proc) throw new Error('engine not started');
     return this.proc;
   }
 
-  async start(): Promise<void> {
+  protected spawn(): void {
     this.proc = new EngineProcess(this.spec.command, this.log);
+  }
+}
+
+class UciMatchEngine extends ProcessEngine implements MatchEngine {
+  private variants: string[] | undefined;
+
+  async start(): Promise<void> {
+    this.spawn();
     const names: string[] = [];
     this.p.onLine = (line) => {
       const id = /^id name (.+)$/.exec(line);
@@ -181,31 +189,15 @@ export function parseFeatures(line: string): Array<[string, string]> {
   return out;
 }
 
-class XboardMatchEngine implements MatchEngine {
-  private proc: EngineProcess | undefined;
-  engineName = '';
+class XboardMatchEngine extends ProcessEngine implements MatchEngine {
   private features = new Map<string, string>();
   private def: VariantDefinition | undefined;
   /** Moves the engine already knows in the current game. */
   private synced = 0;
   private pingId = 0;
 
-  constructor(
-    readonly spec: EngineSpec,
-    private readonly log?: (line: string) => void,
-  ) {}
-
-  get dead(): boolean {
-    return !this.proc || this.proc.exited;
-  }
-
-  private get p(): EngineProcess {
-    if (!this.proc) throw new Error('engine not started');
-    return this.proc;
-  }
-
   async start(): Promise<void> {
-    this.proc = new EngineProcess(this.spec.command, this.log);
+    this.spawn();
     let done = false;
     let resolveDone: () => void = () => {};
     const doneSeen = new Promise<void>((r) => {
