@@ -34,7 +34,10 @@ const cases: Array<[string, number, string?]> =
       ];
 
 const sf = await factory();
-sf.FS.writeFile('/variants.ini', readFileSync(join(here, '..', '..', '..', 'shared', 'peers', 'fairy-stockfish-variants.ini'), 'utf8'));
+sf.FS.writeFile(
+  '/variants.ini',
+  readFileSync(join(here, '..', '..', '..', 'shared', 'peers', 'fairy-stockfish-variants.ini'), 'utf8'),
+);
 let resolveLine: ((line: string) => void) | undefined;
 sf.addMessageListener((line: string) => {
   if (resolveLine && /^Nodes searched/.test(line)) resolveLine(line);
@@ -51,6 +54,8 @@ for (const [variant, depth, fen] of cases) {
   });
   const ms = performance.now() - t0;
   const nodes = Number(line.replace(/\D+/g, ''));
-  console.log(`fsf ${variant.padEnd(26)} d${depth} ${String(nodes).padStart(10)} nodes ${ms.toFixed(0).padStart(7)} ms ${(nodes / ms / 1000).toFixed(2).padStart(6)} M nodes/s`);
+  console.log(
+    `fsf ${variant.padEnd(26)} d${depth} ${String(nodes).padStart(10)} nodes ${ms.toFixed(0).padStart(7)} ms ${(nodes / ms / 1000).toFixed(2).padStart(6)} M nodes/s`,
+  );
 }
 process.exit(0);

@@ -4,7 +4,7 @@
  * hot path of perft and search: typed arrays and integers only, nothing allocated per move.
  */
 
-import { VARIANT_IDS, findVariant } from '../variants/index.js';
+import { findVariant, VARIANT_IDS } from '../variants/index.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import { CaravanError } from './errors.js';
 import { makeFen, parseFen } from './fen.js';
@@ -99,7 +99,9 @@ export class Position {
   static fromFen(variant: VariantDefinition | string, fen?: string): Result<Position, CaravanError> {
     const def = typeof variant === 'string' ? findVariant(variant) : variant;
     if (!def || typeof def !== 'object') {
-      return err(new CaravanError('unknown-variant', `unknown variant '${String(variant)}' (known: ${VARIANT_IDS.join(', ')})`));
+      return err(
+        new CaravanError('unknown-variant', `unknown variant '${String(variant)}' (known: ${VARIANT_IDS.join(', ')})`),
+      );
     }
     return parseFen(def, fen ?? def.startFen);
   }
