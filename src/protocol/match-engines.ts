@@ -104,6 +104,10 @@ abstract class ProcessEngine {
   protected spawn(): void {
     this.proc = new EngineProcess(this.spec.command, this.log);
   }
+
+  async close(): Promise<void> {
+    await this.proc?.close('quit');
+  }
 }
 
 class UciMatchEngine extends ProcessEngine implements MatchEngine {
@@ -174,10 +178,6 @@ class UciMatchEngine extends ProcessEngine implements MatchEngine {
     } finally {
       if (this.proc) this.proc.onLine = undefined;
     }
-  }
-
-  async close(): Promise<void> {
-    await this.proc?.close('quit');
   }
 }
 
@@ -312,9 +312,5 @@ class XboardMatchEngine extends ProcessEngine implements MatchEngine {
     } finally {
       if (this.proc) this.proc.onLine = undefined;
     }
-  }
-
-  async close(): Promise<void> {
-    await this.proc?.close('quit');
   }
 }

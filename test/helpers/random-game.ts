@@ -72,7 +72,8 @@ function placementGrid(placement: string): string[][] {
   });
 }
 
-function gridPlacement(grid: string[][]): string {
+/** FEN placement of a grid of letters (rank 8/10 first; '' = empty). */
+export function gridPlacement(grid: string[][]): string {
   return grid
     .map((row) => {
       let s = '';

@@ -1,3 +1,4 @@
+import { gridPlacement } from '../helpers/random-game.js';
 /**
  * Hand positions for the notation tests, written as a map of squares to FEN letters so that a
  * test reads like the diagram it checks: `placed('camel-decimal', { a1: 'C', c1: 'C', f2: 'K', f9: 'k' })`.
@@ -28,20 +29,7 @@ export function placementFen(
     assert.ok(f < def.files && r < def.ranks, `${square} is off the ${def.files}×${def.ranks} board`);
     (grid[def.ranks - 1 - r] as string[])[f] = letter;
   }
-  const rows = grid.map((row) => {
-    let s = '';
-    let empty = 0;
-    for (const p of row) {
-      if (p === '') empty++;
-      else {
-        if (empty) s += String(empty);
-        empty = 0;
-        s += p;
-      }
-    }
-    return empty ? s + String(empty) : s;
-  });
-  return `${rows.join('/')} ${side} ${castling} ${ep} 0 1`;
+  return `${gridPlacement(grid)} ${side} ${castling} ${ep} 0 1`;
 }
 
 export function placed(
