@@ -1,4 +1,3 @@
-import { gridPlacement } from '../helpers/random-game.js';
 /**
  * Hand positions for the notation tests, written as a map of squares to FEN letters so that a
  * test reads like the diagram it checks: `placed('camel-decimal', { a1: 'C', c1: 'C', f2: 'K', f9: 'k' })`.
@@ -10,6 +9,7 @@ import type { Position } from '../../src/core/position.js';
 import { squareName } from '../../src/core/tables.js';
 import { moveToSan } from '../../src/notation/san.js';
 import { legal, position, variant } from '../helpers/positions.js';
+import { gridPlacement } from '../helpers/random-game.js';
 
 /** A FEN from a square → letter map (upper case White), side, castling and e.p. fields. */
 export function placementFen(
