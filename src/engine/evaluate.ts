@@ -18,47 +18,13 @@
 import type { Position } from '../core/position.js';
 import { EMPTY, OFF, pieceCode, type VariantTables, variantTables } from '../core/tables.js';
 import type { VariantDefinition } from '../variants/schema.js';
+import { DEFAULT_EVAL_PARAMS, type EvalParams, evalParamsFor } from './eval-params.js';
 
-/**
- * Material values in centipawns [middlegame, endgame], keyed by piece letter.
- *  P  the unit; worth a little more as the board empties (common engine practice).
- *  N  3 pawns (L. Kaufman, "The Evaluation of Material Imbalances", 1999).
- *  B  a little above the knight (Kaufman); long diagonals of 10- and 11-file boards help it.
- *  R  ~5 pawns, stronger in the endgame (Kaufman).
- *  Q  ~9.5 pawns (Kaufman).
- *  C  Camel (3,1) leaper: colour-bound and clumsy at short range; H. G. Muller's computer
- *     self-play studies rate it somewhat below a knight, ≈ 2.5 pawns. Self-play check here
- *     (15 k nodes a move, 24 paired games each in Wildebeest and Camel Decimal): 255 scored
- *     31/48 against 300.
- *  W  Wildebeest/Gnu = Knight + Camel: ≈ the sum of its parts plus a small compound bonus,
- *     in line with Muller's measurements of leaper compounds (≈ 5.5–6 pawns).
- *  F  General (ferz): ≈ 1.5 pawns (Muller's shatranj piece values).
- *  E  Elephant (alfil): reaches 1/8 of the board, ≈ 1.25 pawns (Muller).
- *  D  Dabbaba (Shatranj Kamil camel): colour-bound to 1/4 of the squares; ≈ 1.5–2 pawns on 10×10.
- * Letters not listed get a value from their average empty-board mobility (see pieceValue).
- */
-export const PIECE_VALUES: Readonly<Record<string, readonly [number, number]>> = {
-  P: [90, 115],
-  N: [305, 300],
-  B: [330, 355],
-  R: [480, 540],
-  Q: [940, 1000],
-  C: [255, 250],
-  W: [600, 620],
-  F: [150, 155],
-  E: [120, 125],
-  D: [165, 175],
-  K: [0, 0],
-};
+/** Default material values by piece letter (sources in eval-params.ts). */
+export const PIECE_VALUES: Readonly<Record<string, readonly [number, number]>> = DEFAULT_EVAL_PARAMS.values;
 
 /** Value used for exchange evaluation and move ordering when a king is the capturer. */
 export const KING_EXCHANGE_VALUE = 5000;
-
-const TEMPO = 14;
-/** Bonus for a marriage/taming partner two / three king steps from its king. */
-const PARTNER_NEAR = [0, 0, 70, 25];
-/** Where baring wins: bonus by the number of men the opponent has left (1, 2, 3). */
-const BARE_BONUS = [0, 260, 110, 40];
 
 export interface EvalTables {
   readonly t: VariantTables;
@@ -92,14 +58,22 @@ export interface EvalTables {
   readonly promoGain: number;
   /** Best promotion type (most valuable choice). */
   readonly bestPromotion: number;
+  /** The weights these tables were built from, and the scalar ones the evaluator reads directly. */
+  readonly params: EvalParams;
+  /** Bonus for a marriage/taming partner by king distance (0–3). */
+  readonly partnerNear: Int16Array;
+  /** Where baring wins: bonus by the number of men the opponent has left (index 1–3). */
+  readonly bareBonus: Int16Array;
 }
 
 const cache = new WeakMap<VariantDefinition, EvalTables>();
 
-export function evalTables(def: VariantDefinition): EvalTables {
+/** Tables for a variant with its own weights (cached), or with the given weights (for tuning). */
+export function evalTables(def: VariantDefinition, params?: EvalParams): EvalTables {
+  if (params) return buildTables(variantTables(def), params);
   let e = cache.get(def);
   if (!e) {
-    e = buildTables(variantTables(def));
+    e = buildTables(variantTables(def), evalParamsFor(def.id));
     cache.set(def, e);
   }
   return e;
@@ -128,16 +102,20 @@ function averageMobility(t: VariantTables, code: number): number {
   return sum / t.squares.length;
 }
 
-/** [mg, eg] value of a piece type: the table, else ~55 cp per average empty-board target. */
-export function pieceValue(t: VariantTables, type: number): readonly [number, number] {
-  const known = PIECE_VALUES[t.letters[type]!];
+/** [mg, eg] value of a piece type: the weights' table, else ~55 cp per average empty-board target. */
+export function pieceValue(
+  t: VariantTables,
+  type: number,
+  params: EvalParams = DEFAULT_EVAL_PARAMS,
+): readonly [number, number] {
+  const known = params.values[t.letters[type]!];
   if (known) return known;
   if (type === t.kingType) return [0, 0];
   const v = Math.round(55 * averageMobility(t, pieceCode(type, 0)));
   return [v, v];
 }
 
-function buildTables(t: VariantTables): EvalTables {
+function buildTables(t: VariantTables, params: EvalParams): EvalTables {
   const def = t.def;
   const size = t.size;
   const codes = 2 * (t.pieceCount + 1);
@@ -153,12 +131,12 @@ function buildTables(t: VariantTables): EvalTables {
   const passedEg = new Int16Array(2 * size);
   const pieceCodes: [number[], number[]] = [[], []];
 
-  const pawnValue = t.pawnType >= 0 ? pieceValue(t, t.pawnType) : ([100, 100] as const);
+  const pawnValue = t.pawnType >= 0 ? pieceValue(t, t.pawnType, params) : ([100, 100] as const);
   let bestPromotion = -1;
   let bestPromoValue = 0;
   for (let i = 0; i < t.promotionTypes.length; i++) {
     const pt = t.promotionTypes[i]!;
-    const v = pieceValue(t, pt)[0];
+    const v = pieceValue(t, pt, params)[0];
     if (v > bestPromoValue) {
       bestPromoValue = v;
       bestPromotion = pt;
@@ -174,7 +152,8 @@ function buildTables(t: VariantTables): EvalTables {
   const centreR = (t.ranks - 1) / 2;
 
   for (let type = 0; type < t.pieceCount; type++) {
-    const [vm, ve] = pieceValue(t, type);
+    const [vm, ve] = pieceValue(t, type, params);
+    const letter = t.letters[type]!;
     const isKing = type === t.kingType;
     const isPawn = t.isPawn[type]!;
     const wcode = pieceCode(type, 0);
@@ -188,8 +167,11 @@ function buildTables(t: VariantTables): EvalTables {
         phaseOf[code] = vm;
         pieceCodes[color].push(code);
         // Riders gain a few targets per free line; leapers have few targets, each worth more.
-        mobMg[code] = riders >= 8 ? 1 : riders > 0 ? 3 : 4;
-        mobEg[code] = riders >= 8 ? 2 : riders > 0 ? 4 : 4;
+        const mob =
+          params.mobility[letter] ??
+          (riders >= 8 ? params.mobilityQueen : riders > 0 ? params.mobilityRider : params.mobilityLeaper);
+        mobMg[code] = mob[0];
+        mobEg[code] = mob[1];
         mobBase[code] = Math.round(avg / 2);
         attackUnit[code] = vm >= 800 ? 5 : vm >= 450 ? 3 : 2;
       }
@@ -201,22 +183,23 @@ function buildTables(t: VariantTables): EvalTables {
       let mg = vm;
       let eg = ve;
       if (isKing) {
-        mg += r === 0 ? 15 : r === 1 ? -10 : Math.max(-70, -30 - 10 * (r - 2));
+        mg += r === 0 ? params.kingHome : r === 1 ? -10 : Math.max(-70, -30 - params.kingAdvance * (r - 2));
         mg += 4 * Math.min(3, Math.floor(Math.abs(f - centreF)));
         const d = Math.max(Math.abs(f - centreF), Math.abs(r - centreR));
-        eg += Math.round(20 - 10 * d);
+        eg += Math.round(params.kingCentre * (2 - d));
       } else if (isPawn) {
         const span = Math.max(1, promoRank - startRank);
         const a = Math.max(0, Math.min(1, (r - startRank) / span));
-        const central = Math.abs(f - centreF) <= 1 && r >= 2 && r <= centreR + 1 ? 8 : 0;
-        mg += Math.round(0.08 * gainScale * a) + central;
-        eg += Math.round(0.12 * gainScale * a * a);
-        passedMg[sq] = Math.round(5 + 0.06 * gainScale * a * a);
-        passedEg[sq] = Math.round(10 + 0.25 * gainScale * a * a);
+        const central = Math.abs(f - centreF) <= 1 && r >= 2 && r <= centreR + 1 ? params.pawnCentre : 0;
+        mg += Math.round((params.pawnAdvance[0] / 1000) * gainScale * a) + central;
+        eg += Math.round((params.pawnAdvance[1] / 1000) * gainScale * a * a);
+        passedMg[sq] = Math.round(params.passedBase[0] + (params.passedScale[0] / 1000) * gainScale * a * a);
+        passedEg[sq] = Math.round(params.passedBase[1] + (params.passedScale[1] / 1000) * gainScale * a * a);
       } else {
         const c = (emptyBoardMobility(t, wcode, sq) - avg) / Math.max(1, avg);
-        mg += Math.round((riders > 0 ? 20 : 30) * c);
-        eg += Math.round((riders > 0 ? 15 : 25) * c);
+        const centre = params.centre[letter] ?? (riders > 0 ? params.centreRider : params.centreLeaper);
+        mg += Math.round(centre[0] * c);
+        eg += Math.round(centre[1] * c);
       }
       // White's entry on sq; Black's on the rank-mirrored square, negated.
       const msq = t.squares[(t.ranks - 1 - r) * t.files + f]!;
@@ -268,6 +251,9 @@ function buildTables(t: VariantTables): EvalTables {
     stalemateWins: def.end.stalemate === 'win',
     promoGain,
     bestPromotion,
+    params,
+    partnerNear: Int16Array.from([0, 0, params.partnerNear[0], params.partnerNear[1]]),
+    bareBonus: Int16Array.from([0, ...params.bare]),
   };
 }
 
@@ -312,8 +298,9 @@ export class Evaluator {
   pawnLo = 0;
   pawnHi = 0;
 
-  constructor(def: VariantDefinition) {
-    this.e = evalTables(def);
+  /** `params` replaces the variant's own weights (for tuning). */
+  constructor(def: VariantDefinition, params?: EvalParams) {
+    this.e = evalTables(def, params);
     const size = this.e.size;
     const files = this.e.t.files + 2;
     this.zone = [new Uint8Array(size), new Uint8Array(size)];
@@ -420,8 +407,8 @@ export class Evaluator {
     const total = e.totalPhase;
     const phase = Math.min(this.psqPhase, total);
     let score = Math.trunc((this.psqMg * phase + this.psqEg * (total - phase)) / total);
-    if (e.bareKing) score += bareBonus(pos);
-    return (pos.turn === 0 ? score : 0 - score) + TEMPO;
+    if (e.bareKing) score += bareBonus(e, pos);
+    return (pos.turn === 0 ? score : 0 - score) + e.params.tempo;
   }
 
   /** Full evaluation from scratch, side to move's point of view. */
@@ -541,8 +528,8 @@ export class Evaluator {
     }
 
     // King safety (middlegame): attacks on the king zone, pawn shield in front of a home king.
-    mg -= kingDanger(attackB, attackersB);
-    mg += kingDanger(attackW, attackersW);
+    mg -= kingDanger(e.params, attackB, attackersB);
+    mg += kingDanger(e.params, attackW, attackersW);
     let pawnsW = 0;
     let pawnsB = 0;
     if (t.pawnType >= 0) {
@@ -569,8 +556,8 @@ export class Evaluator {
       const color = board[sq]! & 1;
       const k = pos.kingSq[color]!;
       const d = Math.max(Math.abs(t.fileOf[sq]! - t.fileOf[k]!), Math.abs(t.rankOf[sq]! - t.rankOf[k]!));
-      if (d < PARTNER_NEAR.length) {
-        const b = PARTNER_NEAR[d]!;
+      if (d < 4) {
+        const b = e.partnerNear[d]!;
         mg += color === 0 ? b : 0 - b;
         eg += color === 0 ? b : 0 - b;
       }
@@ -581,7 +568,7 @@ export class Evaluator {
     const phase = Math.min(this.psqPhase, total);
     let score = Math.trunc((mg * phase + eg * (total - phase)) / total);
 
-    if (e.bareKing) score += bareBonus(pos);
+    if (e.bareKing) score += bareBonus(e, pos);
 
     // Mop-up: a side without pawns, clearly behind, has its king driven to the edge.
     const diff = matW + pawnsW * 100 - matB - pawnsB * 100;
@@ -594,7 +581,7 @@ export class Evaluator {
       else if (score < 0 && pawnsB === 0 && matB < 400) score = 0 - ((0 - score) >> 3);
     }
 
-    return (pos.turn === 0 ? score : 0 - score) + TEMPO;
+    return (pos.turn === 0 ? score : 0 - score) + e.params.tempo;
   }
 
   private structMg = 0;
@@ -625,6 +612,7 @@ export class Evaluator {
     }
     let mg = 0;
     let eg = 0;
+    const { isolated, doubled } = e.params;
     for (let color = 0; color < 2; color++) {
       const pawn = color === 0 ? this.pawnCodeW : this.pawnCodeB;
       const pf = this.pawnsOnFile[color]!;
@@ -637,12 +625,12 @@ export class Evaluator {
         let smg = 0;
         let seg = 0;
         if (pf[f - 1] === 0 && pf[f + 1] === 0) {
-          smg -= 10;
-          seg -= 15;
+          smg -= isolated[0];
+          seg -= isolated[1];
         }
         if (pf[f]! > 1) {
-          smg -= 6;
-          seg -= 12;
+          smg -= doubled[0];
+          seg -= doubled[1];
         }
         const passed =
           color === 0
@@ -667,10 +655,11 @@ export class Evaluator {
     if (rel > 1) return 0;
     const pawn = color === 0 ? this.pawnCodeW : this.pawnCodeB;
     const board = pos.board;
+    const { shieldNear, shieldFar } = this.e.params;
     let s = 0;
     for (let df = -1; df <= 1; df++) {
-      if (board[king + forward + df] === pawn) s += 12;
-      else if (board[king + 2 * forward + df] === pawn) s += 6;
+      if (board[king + forward + df] === pawn) s += shieldNear;
+      else if (board[king + 2 * forward + df] === pawn) s += shieldFar;
     }
     return s;
   }
@@ -690,18 +679,18 @@ export class Evaluator {
 }
 
 /** Bare king: the fewer men the opponent keeps, the closer the win (White's view). */
-function bareBonus(pos: Position): number {
+function bareBonus(e: EvalTables, pos: Position): number {
   const menW = pos.pcount[0]! - 1;
   const menB = pos.pcount[1]! - 1;
   let s = 0;
-  if (menB < BARE_BONUS.length) s += BARE_BONUS[menB]!;
-  if (menW < BARE_BONUS.length) s -= BARE_BONUS[menW]!;
+  if (menB < 4) s += e.bareBonus[menB]!;
+  if (menW < 4) s -= e.bareBonus[menW]!;
   return s;
 }
 
 /** Middlegame penalty for attacks on a king zone: grows with the square of the attack units. */
-function kingDanger(units: number, attackers: number): number {
-  if (attackers < 2) return units * 2;
+function kingDanger(params: EvalParams, units: number, attackers: number): number {
+  if (attackers < 2) return units * params.kingDangerOne;
   const u = Math.min(units, 40);
-  return (u * u) >> 1;
+  return Math.trunc((u * u * params.kingDanger) / 200);
 }

@@ -1,0 +1,123 @@
+/**
+ * The evaluation's weights as data: one default set (hand-set, sourced below and in
+ * evaluate.ts) and per-variant sets fitted by `tools/tune/` to Fairy-Stockfish's search scores
+ * (see TUNED and bench/README.md, "Evaluation tuning"). A variant without a tuned set uses the
+ * defaults; a new variant needs no entry here.
+ *
+ * Units: centipawns, except where a field says otherwise. [mg, eg] pairs are the middlegame and
+ * endgame weights, tapered by the material left.
+ */
+
+export type Pair = readonly [number, number];
+
+export interface EvalParams {
+  /** Material by piece letter. Letters not listed: ~55 cp per average empty-board target. */
+  readonly values: Readonly<Record<string, Pair>>;
+  /** Weight of one reachable square above the piece's base count, by letter. */
+  readonly mobility: Readonly<Record<string, Pair>>;
+  /** Mobility weight by piece class when the letter is not listed: leaper, rider, 8-way rider. */
+  readonly mobilityLeaper: Pair;
+  readonly mobilityRider: Pair;
+  readonly mobilityQueen: Pair;
+  /** Centralisation (piece-square) scale by letter: cp for one average mobility above the mean. */
+  readonly centre: Readonly<Record<string, Pair>>;
+  readonly centreLeaper: Pair;
+  readonly centreRider: Pair;
+  /** Pawn advancement, per mille of what the best promotion gains, at the last step before it. */
+  readonly pawnAdvance: Pair;
+  /** Passed pawn: base bonus and per-mille-of-gain bonus near promotion. */
+  readonly passedBase: Pair;
+  readonly passedScale: Pair;
+  /** Pawn on one of the central files, ranks 3 to the middle. */
+  readonly pawnCentre: number;
+  readonly isolated: Pair;
+  readonly doubled: Pair;
+  /** Own pawn right in front of a home king / two squares in front. */
+  readonly shieldNear: number;
+  readonly shieldFar: number;
+  /** King on its first rank (middlegame), the penalty for rank 3 and per further rank. */
+  readonly kingHome: number;
+  readonly kingAdvance: number;
+  /** Endgame king centralisation per step from the centre. */
+  readonly kingCentre: number;
+  /** King danger: units² × kingDanger / 200 with two or more attackers; units × kingDangerOne with one. */
+  readonly kingDanger: number;
+  readonly kingDangerOne: number;
+  /** Marriage/taming partner two / three king steps from its king. */
+  readonly partnerNear: Pair;
+  /** Where baring wins: bonus when the opponent has 1, 2, 3 men left. */
+  readonly bare: readonly [number, number, number];
+  readonly tempo: number;
+}
+
+/**
+ * Hand-set defaults. Piece values:
+ *  P  the unit; worth a little more as the board empties (common engine practice).
+ *  N  3 pawns (L. Kaufman, "The Evaluation of Material Imbalances", 1999).
+ *  B  a little above the knight (Kaufman); long diagonals of 10- and 11-file boards help it.
+ *  R  ~5 pawns, stronger in the endgame (Kaufman).
+ *  Q  ~9.5 pawns (Kaufman).
+ *  C  Camel (3,1) leaper: colour-bound and clumsy at short range; H. G. Muller's computer
+ *     self-play studies rate it somewhat below a knight, ≈ 2.5 pawns. Self-play check here
+ *     (15 k nodes a move, 24 paired games each in Wildebeest and Camel Decimal): 255 scored
+ *     31/48 against 300.
+ *  W  Wildebeest/Gnu = Knight + Camel: ≈ the sum of its parts plus a small compound bonus,
+ *     in line with Muller's measurements of leaper compounds (≈ 5.5–6 pawns).
+ *  F  General (ferz): ≈ 1.5 pawns (Muller's shatranj piece values).
+ *  E  Elephant (alfil): reaches 1/8 of the board, ≈ 1.25 pawns (Muller).
+ *  D  Dabbaba (Shatranj Kamil camel): colour-bound to 1/4 of the squares; ≈ 1.5–2 pawns on 10×10.
+ */
+export const DEFAULT_EVAL_PARAMS: EvalParams = {
+  values: {
+    P: [90, 115],
+    N: [305, 300],
+    B: [330, 355],
+    R: [480, 540],
+    Q: [940, 1000],
+    C: [255, 250],
+    W: [600, 620],
+    F: [150, 155],
+    E: [120, 125],
+    D: [165, 175],
+    K: [0, 0],
+  },
+  mobility: {},
+  mobilityLeaper: [4, 4],
+  mobilityRider: [3, 4],
+  mobilityQueen: [1, 2],
+  centre: {},
+  centreLeaper: [30, 25],
+  centreRider: [20, 15],
+  pawnAdvance: [80, 120],
+  passedBase: [5, 10],
+  passedScale: [60, 250],
+  pawnCentre: 8,
+  isolated: [10, 15],
+  doubled: [6, 12],
+  shieldNear: 12,
+  shieldFar: 6,
+  kingHome: 15,
+  kingAdvance: 10,
+  kingCentre: 10,
+  kingDanger: 100,
+  kingDangerOne: 2,
+  partnerNear: [70, 25],
+  bare: [260, 110, 40],
+  tempo: 14,
+};
+
+/** Per-variant overrides of the defaults (fitted by tools/tune/tune.js; provenance in bench/README.md). */
+export const TUNED_EVAL_PARAMS: Readonly<Record<string, Partial<EvalParams>>> = {};
+
+/** The weights for a variant id: its tuned set over the defaults. */
+export function evalParamsFor(variantId: string): EvalParams {
+  const tuned = TUNED_EVAL_PARAMS[variantId];
+  if (!tuned) return DEFAULT_EVAL_PARAMS;
+  return {
+    ...DEFAULT_EVAL_PARAMS,
+    ...tuned,
+    values: { ...DEFAULT_EVAL_PARAMS.values, ...tuned.values },
+    mobility: { ...DEFAULT_EVAL_PARAMS.mobility, ...tuned.mobility },
+    centre: { ...DEFAULT_EVAL_PARAMS.centre, ...tuned.centre },
+  };
+}
