@@ -3,6 +3,7 @@
  * asserts on timing.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Game } from '../../src/core/game.js';
@@ -52,6 +53,15 @@ class Driver {
     return line.slice('# Fen: '.length);
   }
 }
+
+describe('caravan xboard --help', () => {
+  it('names the XBoard flags each variant needs and exits 0', () => {
+    const text = execFileSync(process.execPath, [CLI, 'xboard', '--help'], { encoding: 'utf8' });
+    assert.match(text, /^usage: caravan xboard/);
+    assert.match(text, /wildebeest +-testClaims false -materialDraws false/);
+    assert.match(text, /bachelorkamil\(r\) +-materialDraws false/);
+  });
+});
 
 describe('caravan xboard (process)', { timeout: 120_000 }, () => {
   let d: Driver;
