@@ -12,7 +12,7 @@ const USAGE = `usage: caravan <command> [options]
 commands:
   perft --variant <id> --depth <n> [--fen "<fen>"] [--divide] [--time]
   uci                     UCI engine on stdin/stdout (options: UCI_Variant, UCI_Marriage, Hash, Level)
-  xboard                  XBoard/CECP v2 engine on stdin/stdout
+  xboard                  XBoard/CECP v2 engine on stdin/stdout (XBoard flags: caravan xboard --help)
   match --variant <id> --engine <cmd> --engine <cmd> [...]   engine match (see caravan match --help)
   bench [--depth <n>] [--hash <MiB>]
 `;

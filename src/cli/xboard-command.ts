@@ -5,7 +5,26 @@ import { WorkerSearcher } from '../protocol/searcher.js';
 import { XboardSession } from '../protocol/xboard.js';
 import { UsageError } from './args.js';
 
+/** `caravan xboard --help`: how to run the engine under XBoard 4.9 (docs/xboard.md has the details). */
+export const XBOARD_HELP = `usage: caravan xboard
+XBoard/CECP v2 engine on stdin/stdout, e.g.
+  xboard -fcp "npx caravan xboard" -fd <repo> -variant <name>
+variant names (XBoard-safe): wildebeest, cameldecimal, kamil10, kamil10b, bachelorkamil,
+  bachelorkamilr (the canonical ids are accepted too); the engine sends setup and piece
+  commands, so XBoard draws the board and tests legality, castling included.
+XBoard 4.9.1 flags needed per variant (its own rules disagree with these variants):
+  wildebeest        -testClaims false -materialDraws false  (stalemate wins; XBoard calls the
+                    claim false and forfeits the winner, or adjudicates a draw)
+  bachelorkamil(r)  -materialDraws false  (King+Gnu v King can still win by taming)
+  cameldecimal, kamil10, kamil10b: none
+engine options: Level (0 = full strength, 1-8), Marriage (immediate|delayed)
+details: docs/xboard.md`;
+
 export async function xboardCommand(argv: readonly string[], out: (line: string) => void): Promise<void> {
+  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
+    for (const l of XBOARD_HELP.split('\n')) out(l);
+    return;
+  }
   if (argv.length > 0) throw new UsageError(`xboard takes no arguments (got '${argv.join(' ')}')`);
   exitQuietlyOnClosedOutput();
   const searcher = new WorkerSearcher();

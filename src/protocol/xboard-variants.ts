@@ -12,6 +12,10 @@
  *   translate square names inside a move text.
  */
 
+import { KIND_CASTLE, type Move, moveFrom, moveKind, moveTo } from '../core/move.js';
+import type { Position } from '../core/position.js';
+import { parseSquare, squareName } from '../core/tables.js';
+import { legalMoveList } from '../notation/uci.js';
 import { findVariant, VARIANTS } from '../variants/index.js';
 import type { PieceDefinition, VariantDefinition } from '../variants/schema.js';
 
@@ -131,7 +135,7 @@ export function pieceToCharTable(def: VariantDefinition): string {
  * pawn may step two from its 3rd rank whether or not it moved before (RULES.md §1), which `i`
  * cannot say; it is written without `i` (`fmnD`: XBoard accepts a 2-step from any rank, a
  * superset — better than forfeiting a legal move) plus `ifmnH` for the 3-step from the start
- * rank. Castling is `isO<n>` per king distance.
+ * rank. Castling is `isO<n>` per king distance (see xboardCastlingBetza).
  */
 export function xboardBetza(def: VariantDefinition, piece: PieceDefinition): string {
   let betza = piece.betza;
@@ -143,10 +147,27 @@ export function xboardBetza(def: VariantDefinition, piece: PieceDefinition): str
     if (maxStep >= 2) betza += twoStepRanks > 1 ? 'fmnD' : 'ifmnD';
     if (maxStep >= 3) betza += 'ifmnH';
   }
-  if (piece.royal && def.castling) {
-    for (const d of def.castling.kingDistances) betza += `isO${d}`;
-  }
+  if (piece.royal) betza += xboardCastlingBetza(def);
   return betza;
+}
+
+/**
+ * The king's castling moves in XBoard's Betza dialect (checked against XBoard 4.9.1):
+ * `O<n>` moves the king n squares sideways toward the first piece on its rank, which must stand
+ * on the edge file in its start position; every `j` before the `O` moves that partner one file
+ * in from the edge. Camel Decimal castles on rank 2 with rooks on b and i, one file in from the
+ * corners (Shako-like): `isjO2`. Without the `j` XBoard finds no partner and forfeits the
+ * engine for a legal castle. `O1` (Wildebeest's one-square castle) is a two-leg move in XBoard
+ * (see castlingLegs). A `j` count applies to both wings, so castling that XBoard cannot
+ * describe (rooks at different distances from their edges) is left out: XBoard then needs
+ * `-testLegality false`.
+ */
+export function xboardCastlingBetza(def: VariantDefinition): string {
+  const c = def.castling;
+  if (!c) return '';
+  const skip = c.rookFiles.queenSide;
+  if (def.files - 1 - c.rookFiles.kingSide !== skip) return '';
+  return c.kingDistances.map((d) => `is${'j'.repeat(skip)}O${d}`).join('');
 }
 
 /** Parent variant XBoard inherits rules from: Shatranj Kamil shares shatranj's end rules. */
@@ -191,4 +212,54 @@ export function fromXboardSquares(def: VariantDefinition, text: string): string 
     return `${file}${r + 1}`;
   });
   return bad ? undefined : out;
+}
+
+/**
+ * A castle whose king moves one square (Wildebeest's `f1g1` with the rook to f1) is an ordinary
+ * king step in plain move text, so XBoard 4.9.1 handles it as a two-leg move (Betza `O1`):
+ * - from the engine, the king goes onto its rook and then to its square, one leg per `move`
+ *   line, a comma ending every leg but the last: `move f0k0,` / `move k0g0`. (A single
+ *   king-onto-rook `f0k0` is no good: XBoard reads it as its own O-O, king to j0.)
+ * - to the engine, XBoard writes the king's step and then the rook's: `f0g0,k0f0`.
+ * Returns the legs in Caravan squares, or undefined for any other move.
+ */
+export function castlingLegs(pos: Position, m: Move): [string, string] | undefined {
+  if (moveKind(m) !== KIND_CASTLE) return undefined;
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  if (Math.abs(to - from) !== 1) return undefined;
+  const rook = pos.castleRookSquares(m)[0];
+  const t = pos.t;
+  return [squareName(t, from) + squareName(t, rook), squareName(t, rook) + squareName(t, to)];
+}
+
+/** The `move …` lines announcing the engine's move `m` (Caravan UCI text `uci`) to XBoard. */
+export function xboardMoveLines(def: VariantDefinition, pos: Position, m: Move, uci: string): string[] {
+  const legs = castlingLegs(pos, m);
+  if (!legs) return [`move ${toXboardSquares(def, uci)}`];
+  return [`move ${toXboardSquares(def, legs[0])},`, `move ${toXboardSquares(def, legs[1])}`];
+}
+
+const LEG = /^([a-z]\d{1,2})([a-z]\d{1,2})$/;
+
+/**
+ * The castle written as two legs (Caravan squares): XBoard's `king step, rook move` form or the
+ * engine form `king onto rook, rook square to king's square`. Undefined if no legal castle fits.
+ */
+export function parseCastlingLegs(pos: Position, text: string): Move | undefined {
+  const parts = text.split(',');
+  if (parts.length !== 2) return undefined;
+  const a = LEG.exec(parts[0] as string);
+  const b = LEG.exec(parts[1] as string);
+  if (!a || !b) return undefined;
+  const t = pos.t;
+  const [a1, a2, b1, b2] = [a[1], a[2], b[1], b[2]].map((s) => parseSquare(t, s as string));
+  for (const m of legalMoveList(pos)) {
+    if (moveKind(m) !== KIND_CASTLE || moveFrom(m) !== a1) continue;
+    const [rookFrom, rookTo] = pos.castleRookSquares(m);
+    const kingTo = moveTo(m);
+    if (a2 === kingTo && b1 === rookFrom && b2 === rookTo) return m;
+    if (a2 === rookFrom && b1 === rookFrom && b2 === kingTo) return m;
+  }
+  return undefined;
 }

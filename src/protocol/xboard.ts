@@ -15,6 +15,7 @@
  */
 
 import { Game } from '../core/game.js';
+import type { Move } from '../core/move.js';
 import { unwrap } from '../core/result.js';
 import type { SearchLimits } from '../engine/api.js';
 import { moveToUci, parseUciMove } from '../notation/uci.js';
@@ -28,7 +29,9 @@ import { MAX_HASH_MB, MAX_LEVEL } from './uci.js';
 import {
   findXboardVariant,
   fromXboardSquares,
+  parseCastlingLegs,
   toXboardSquares,
+  xboardMoveLines,
   xboardVariantName,
   xboardVariantNames,
   xboardVariantSetup,
@@ -105,7 +108,7 @@ const ABORTING = new Set([
   'memory',
 ]);
 
-const MOVE_TEXT = /^[a-z]\d{1,2}[a-z]\d{1,2}[a-z]?$/;
+const MOVE_TEXT = /^[a-z]\d{1,2}[a-z]\d{1,2}[a-z]?(,[a-z]\d{1,2}[a-z]\d{1,2})?$/;
 
 export class XboardSession {
   private def: VariantDefinition;
@@ -365,14 +368,21 @@ export class XboardSession {
       this.out(`Illegal move (game over): ${text}`);
       return;
     }
-    const m = caravanText === undefined ? undefined : parseUciMove(this.game.position, caravanText);
-    if (!m?.ok) {
+    const m = caravanText === undefined ? undefined : this.parseMove(caravanText);
+    if (m === undefined) {
       this.out(`Illegal move: ${text}`);
       return;
     }
-    unwrap(this.game.play(m.value));
+    unwrap(this.game.play(m));
     if (this.reportEnd()) return;
     if (!this.force && this.game.position.turn === this.engineColor) this.think();
+  }
+
+  /** A move in Caravan text; two comma-separated legs are XBoard's form of a one-square castle. */
+  private parseMove(text: string): Move | undefined {
+    if (text.includes(',')) return parseCastlingLegs(this.game.position, text);
+    const m = parseUciMove(this.game.position, text);
+    return m.ok ? m.value : undefined;
   }
 
   /** Print `RESULT {reason}` if the game is over; true if it is. */
@@ -484,8 +494,9 @@ export class XboardSession {
     if (!this.aborting && result?.engineError) this.out(`# ${result.engineError}`);
     if (!this.aborting && result?.bestMove) {
       const m = parseUciMove(this.game.position, result.bestMove);
+      const lines = m.ok ? xboardMoveLines(this.def, this.game.position, m.value, result.bestMove) : [];
       if (m.ok && this.game.play(m.value).ok) {
-        this.out(`move ${toXboardSquares(this.def, result.bestMove)}`);
+        for (const l of lines) this.out(l);
         this.reportEnd();
       } else this.out(`# internal error: the engine's move ${result.bestMove} does not fit the game`);
     }

@@ -3,15 +3,25 @@
  * asserts on timing.
  */
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Game } from '../../src/core/game.js';
 import { unwrap } from '../../src/core/result.js';
 import { parseUciMove } from '../../src/notation/uci.js';
 import { EngineProcess } from '../../src/protocol/engine-process.js';
-import { fromXboardSquares, xboardVariantNames, xboardVariantSetup } from '../../src/protocol/xboard-variants.js';
+import {
+  fromXboardSquares,
+  parseCastlingLegs,
+  xboardVariantNames,
+  xboardVariantSetup,
+} from '../../src/protocol/xboard-variants.js';
 import { findVariant } from '../../src/variants/index.js';
 import { REPO_ROOT } from '../helpers/paths.js';
+
+function unwrapOr<T>(r: { ok: true; value: T } | { ok: false }): T | undefined {
+  return r.ok ? r.value : undefined;
+}
 
 const CLI = join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js');
 const GUARD = 30_000;
@@ -43,6 +53,15 @@ class Driver {
     return line.slice('# Fen: '.length);
   }
 }
+
+describe('caravan xboard --help', () => {
+  it('names the XBoard flags each variant needs and exits 0', () => {
+    const text = execFileSync(process.execPath, [CLI, 'xboard', '--help'], { encoding: 'utf8' });
+    assert.match(text, /^usage: caravan xboard/);
+    assert.match(text, /wildebeest +-testClaims false -materialDraws false/);
+    assert.match(text, /bachelorkamil\(r\) +-materialDraws false/);
+  });
+});
 
 describe('caravan xboard (process)', { timeout: 120_000 }, () => {
   let d: Driver;
@@ -115,11 +134,15 @@ describe('caravan xboard (process)', { timeout: 120_000 }, () => {
     while (plies < 60 && !result) {
       const from = d.lines.length;
       d.send('go');
-      const move = await d.expect(/^move /);
-      const text = fromXboardSquares(def, move.split(' ')[1] as string)!;
-      const m = parseUciMove(game.position, text);
-      assert.ok(m.ok, `illegal engine move ${move}`);
-      unwrap(game.play(m.value));
+      let move = (await d.expect(/^move /)).slice('move '.length);
+      // A one-square castle comes as two legs, one `move` line each (`move f0k0,` / `move k0g0`).
+      while (move.endsWith(',')) move += (await d.expect(/^move /)).slice('move '.length);
+      const text = fromXboardSquares(def, move)!;
+      const m = text.includes(',')
+        ? parseCastlingLegs(game.position, text)
+        : unwrapOr(parseUciMove(game.position, text));
+      assert.ok(m !== undefined, `illegal engine move ${move}`);
+      unwrap(game.play(m));
       plies++;
       const later = await d.sync();
       result = [...d.lines.slice(from), ...later].find((l) => /^(1-0|0-1|1\/2-1\/2) \{/.test(l));
@@ -127,6 +150,56 @@ describe('caravan xboard (process)', { timeout: 120_000 }, () => {
     const o = game.outcome();
     if (result) assert.ok(o, `engine announced ${result} but the game is not over`);
     else assert.equal(o, undefined);
+  });
+
+  // Castling as checked with XBoard 4.9.1 (docs/xboard.md). Mate in one by castling only:
+  const WB_MATE_BY_1_SQUARE_CASTLE = '5k5/11/11/11/11/11/11/11/6R4/4RK4R w K - 0 1';
+  const CD_MATE_BY_CASTLE = '5k4/10/10/10/10/10/10/10/1R3K2R1/4RQ4 w K - 0 1';
+
+  it('sends a one-square Wildebeest castle as two legs, then claims the mate', async () => {
+    d.send('new');
+    d.send('variant wildebeest');
+    d.send(`setboard ${WB_MATE_BY_1_SQUARE_CASTLE}`);
+    d.send('sd 3');
+    await d.sync();
+    const from = d.lines.length;
+    d.send('go');
+    await d.expect(/^1-0 \{/);
+    assert.deepEqual(d.lines.slice(from), ['move f0k0,', 'move k0g0', '1-0 {White mates}']);
+  });
+
+  it("accepts XBoard's two-leg one-square castle (king step, then rook) and the engine form", async () => {
+    for (const text of ['f0g0,k0f0', 'f0k0,k0g0']) {
+      d.send('force');
+      d.send(`setboard ${WB_MATE_BY_1_SQUARE_CASTLE}`);
+      d.send(`usermove ${text}`);
+      assert.deepEqual(await d.sync(), ['1-0 {White mates}'], text);
+      assert.equal(await d.fen(), '5k5/11/11/11/11/11/11/11/6R4/4RRK4 b - - 1 1');
+    }
+    d.send(`setboard ${WB_MATE_BY_1_SQUARE_CASTLE}`);
+    d.send('usermove f0g0,k0f1');
+    d.send('usermove f0g0,f0f1');
+    assert.deepEqual(await d.sync(), ['Illegal move: f0g0,k0f1', 'Illegal move: f0g0,f0f1']);
+    d.send('usermove f0j0');
+    assert.deepEqual(await d.sync(), []);
+    assert.equal(await d.fen(), '5k5/11/11/11/11/11/11/11/6R4/4R3RK1 b - - 1 1');
+  });
+
+  it('castles on rank 2 in Camel Decimal as a plain king move, both ways', async () => {
+    d.send('new');
+    d.send('variant cameldecimal');
+    d.send(`setboard ${CD_MATE_BY_CASTLE}`);
+    d.send('sd 3');
+    await d.sync();
+    const from = d.lines.length;
+    d.send('go');
+    await d.expect(/^1-0 \{/);
+    assert.deepEqual(d.lines.slice(from), ['move f1h1', '1-0 {White mates}']);
+    d.send('force');
+    d.send(`setboard ${CD_MATE_BY_CASTLE.replace(' K ', ' KQ ')}`);
+    d.send('usermove f1d1');
+    assert.deepEqual(await d.sync(), []);
+    assert.equal(await d.fen(), '5k4/10/10/10/10/10/10/10/3KR3R1/4RQ4 b - - 1 1');
   });
 
   it('quit ends the process', async () => {

@@ -4,13 +4,17 @@ import { Game } from '../../src/core/game.js';
 import { unwrap } from '../../src/core/result.js';
 import { legalMoveList, moveToUci, parseUciMove } from '../../src/notation/uci.js';
 import {
+  castlingLegs,
   findXboardVariant,
   fromXboardSquares,
   isXboardSafeName,
+  parseCastlingLegs,
   pieceToCharTable,
   toXboardSquares,
   XBOARD_BUILTIN_NAMES,
   xboardBetza,
+  xboardCastlingBetza,
+  xboardMoveLines,
   xboardVariantName,
   xboardVariantNames,
   xboardVariantSetup,
@@ -82,9 +86,41 @@ describe('xboard setup and piece commands', () => {
     const cd = findVariant('camel-decimal')!;
     assert.equal(xboardBetza(cd, cd.pieces.find((p) => p.pawn)!), 'fmWfceFifmnD');
     assert.equal(xboardBetza(wb, king), 'KisO1isO2isO3isO4');
+    // Rooks one file in from the corners (rank 2): XBoard's `j` moves the castling partner inward.
+    assert.equal(xboardBetza(cd, cd.pieces.find((p) => p.royal)!), 'KisjO2');
+    const bk = findVariant('bachelor-kamil')!;
+    assert.equal(xboardBetza(bk, bk.pieces.find((p) => p.royal)!), 'KisO2');
     const sk = findVariant('shatranj-kamil')!;
     assert.equal(xboardBetza(sk, sk.pieces.find((p) => p.pawn)!), 'fmWfcF');
     assert.equal(xboardBetza(sk, sk.pieces.find((p) => p.royal)!), 'K');
+  });
+});
+
+describe('xboard castling', () => {
+  it('leaves out castling whose rooks stand at different distances from their edges', () => {
+    const cd = findVariant('camel-decimal')!;
+    const odd = { ...cd, castling: { ...cd.castling!, rookFiles: { queenSide: 0, kingSide: 8 } } };
+    assert.equal(xboardCastlingBetza(odd), '');
+    assert.equal(xboardCastlingBetza(findVariant('shatranj-kamil')!), '');
+    assert.equal(xboardCastlingBetza(findVariant('chess')!), 'isO2');
+  });
+
+  it('a one-square castle is two legs; other moves are one move line', () => {
+    const wb = findVariant('wildebeest')!;
+    const game = unwrap(Game.create(wb, '5k5/11/11/11/11/11/11/11/6R4/4RK4R w K - 0 1'));
+    const pos = game.position;
+    const lines = (uci: string) => xboardMoveLines(wb, pos, unwrap(parseUciMove(pos, uci)), uci);
+    assert.deepEqual(lines('f1k1'), ['move f0k0,', 'move k0g0']);
+    assert.deepEqual(lines('f1h1'), ['move f0h0']);
+    assert.deepEqual(lines('f1f2'), ['move f0f1']);
+    const castle = unwrap(parseUciMove(pos, 'f1k1'));
+    assert.deepEqual(castlingLegs(pos, castle), ['f1k1', 'k1g1']);
+    assert.equal(parseCastlingLegs(pos, 'f1g1,k1f1'), castle);
+    assert.equal(parseCastlingLegs(pos, 'f1k1,k1g1'), castle);
+    assert.equal(parseCastlingLegs(pos, 'f1h1,k1g1'), unwrap(parseUciMove(pos, 'f1h1')));
+    assert.equal(parseCastlingLegs(pos, 'f1g1,k1g1'), undefined);
+    assert.equal(parseCastlingLegs(pos, 'e1e2,e2e3'), undefined);
+    assert.equal(parseCastlingLegs(pos, 'f1g1'), undefined);
   });
 });
 
