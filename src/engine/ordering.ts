@@ -114,7 +114,7 @@ export class MoveOrdering {
       const victim = captured === EMPTY ? 0 : value[captured]!;
       let s = 1024 + victim * 16 - (value[mover]! >> 4);
       if (promo >= 0) s += value[pieceCode(promo, pos.turn)]! * 16;
-      if (markLosing && victim < value[mover]! && this.exchange.see(pos, m) < 0) s = -1;
+      if (markLosing && victim < value[mover]! && !this.exchange.seeGe(pos, m, 0)) s = -1;
       scores[i] = s;
     }
   }

@@ -771,7 +771,7 @@ export class Search {
             if (!this.checks.givesCheck(pos, m)) continue;
           }
           // A quiet move that puts its piece en prise (SEE) is not worth a search near the leaves.
-          if (depth <= 5 && moveCount > 0 && this.exchange.see(pos, m) < -70 * depth) continue;
+          if (depth <= 5 && moveCount > 0 && !this.exchange.seeGe(pos, m, -70 * depth)) continue;
         } else if (depth <= 4 && MoveOrdering.losingExchange(sc) < -110 * depth) continue;
       }
 
@@ -930,7 +930,7 @@ export class Search {
         const promo = movePromotion(m);
         // Delta pruning: even winning this piece cannot reach alpha.
         if (standPat + capValue + (promo >= 0 ? e.promoGain : 0) + 150 <= alpha) continue;
-        if (capValue < value[board[moveFrom(m)]!]! && this.exchange.see(pos, m) < 0) continue;
+        if (capValue < value[board[moveFrom(m)]!]! && !this.exchange.seeGe(pos, m, 0)) continue;
       }
       const mover = board[moveFrom(m)]!;
       this.makeMove(m, ply);
