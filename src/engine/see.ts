@@ -91,10 +91,11 @@ export class Exchange {
         // The value after capture d−1 lies in [−gain[d], gain[d−1]] whatever follows (capture d
         // can only make it worse for the side that made d−1, by at most the piece on the
         // square); the unwinding below is monotone, so map both ends to bounds on the result.
-        const lo = this.unwind(d - 1, 0 - g);
-        const hi = this.unwind(d - 1, this.gain[d - 1]!);
-        const low = lo < hi ? lo : hi;
-        const high = lo < hi ? hi : lo;
+        // (d − 1 order-reversing steps: the ends swap when d − 1 is odd.)
+        const a = this.unwind(d - 1, 0 - g);
+        const b = this.unwind(d - 1, this.gain[d - 1]!);
+        const low = (d & 1) === 1 ? a : b;
+        const high = (d & 1) === 1 ? b : a;
         if (low >= threshold || high < threshold) {
           for (let i = lifted - 1; i >= 0; i--) board[this.liftedSq[i]!] = this.liftedCode[i]!;
           return low >= threshold ? low : high;
@@ -117,9 +118,7 @@ export class Exchange {
   /** The exchange value at the root if the value after capture d is x (the unwinding of see). */
   private unwind(d: number, x: number): number {
     for (let k = d - 1; k >= 0; k--) {
-      const g = this.gain[k]!;
-      const y = 0 - x;
-      x = g < y ? g : y;
+      x = Math.min(this.gain[k]!, 0 - x);
     }
     return x;
   }
