@@ -302,11 +302,11 @@ export class Evaluator {
    * the enemy king cannot leap into its zone, so its leaps skip the zone test.
    */
   private readonly leapReach: Int8Array;
-  private readonly pawnKeyLo = new Int32Array(1 << PAWN_TABLE_BITS);
-  private readonly pawnKeyHi = new Int32Array(1 << PAWN_TABLE_BITS);
-  private readonly pawnMg = new Int16Array(1 << PAWN_TABLE_BITS);
-  private readonly pawnEg = new Int16Array(1 << PAWN_TABLE_BITS);
-  private readonly pawnUsed = new Uint8Array(1 << PAWN_TABLE_BITS);
+  /**
+   * Pawn-structure cache, four words per entry (key low, key high, middlegame and endgame
+   * scores as two 16-bit halves, used) so that a lookup touches one cache line.
+   */
+  private readonly pawnTable = new Int32Array(4 << PAWN_TABLE_BITS);
   private readonly pawnCodeW: number;
   private readonly pawnCodeB: number;
 
@@ -345,7 +345,7 @@ export class Evaluator {
 
   /** Forget the pawn-structure cache. */
   clear(): void {
-    this.pawnUsed.fill(0);
+    this.pawnTable.fill(0);
   }
 
   /** Recompute the incremental sums and the pawn key from scratch. */
@@ -577,17 +577,18 @@ export class Evaluator {
       pawnsB = pos.codeCount[this.pawnCodeB]!;
       mg += this.shield(pos, 0, kingW, stride) - this.shield(pos, 1, kingB, -stride);
       // Pawn structure, cached by pawn key.
-      const i = this.pawnLo & PAWN_TABLE_MASK;
-      if (this.pawnUsed[i] !== 1 || this.pawnKeyLo[i] !== this.pawnLo || this.pawnKeyHi[i] !== this.pawnHi) {
+      const pt = this.pawnTable;
+      const i = (this.pawnLo & PAWN_TABLE_MASK) << 2;
+      if (pt[i + 3] !== 1 || pt[i] !== this.pawnLo || pt[i + 1] !== this.pawnHi) {
         this.pawnStructure(pos);
-        this.pawnKeyLo[i] = this.pawnLo;
-        this.pawnKeyHi[i] = this.pawnHi;
-        this.pawnMg[i] = this.structMg;
-        this.pawnEg[i] = this.structEg;
-        this.pawnUsed[i] = 1;
+        pt[i] = this.pawnLo;
+        pt[i + 1] = this.pawnHi;
+        pt[i + 2] = (this.structMg & 0xffff) | (this.structEg << 16);
+        pt[i + 3] = 1;
       }
-      mg += this.pawnMg[i]!;
-      eg += this.pawnEg[i]!;
+      const packed = pt[i + 2]!;
+      mg += (packed << 16) >> 16;
+      eg += packed >> 16;
     }
 
     // Marriage/taming partners close to their own king.

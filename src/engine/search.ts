@@ -110,10 +110,11 @@ export class Search {
   private readonly pawnLo = new Int32Array(MAX_PLY + 1);
   private readonly pawnHi = new Int32Array(MAX_PLY + 1);
 
-  private readonly ecLo = new Int32Array(1 << EVAL_CACHE_BITS);
-  private readonly ecHi = new Int32Array(1 << EVAL_CACHE_BITS);
-  private readonly ecVal = new Int16Array(1 << EVAL_CACHE_BITS);
-  private readonly ecUsed = new Uint8Array(1 << EVAL_CACHE_BITS);
+  /**
+   * Evaluation cache, four words per entry (hash low, hash high, value, used) so that a lookup
+   * touches one cache line instead of one per field.
+   */
+  private readonly ec = new Int32Array(4 << EVAL_CACHE_BITS);
 
   // Per-search state.
   nodes = 0;
@@ -153,7 +154,7 @@ export class Search {
     this.tt.clear();
     this.ordering?.clear();
     this.evaluator?.clear();
-    this.ecUsed.fill(0);
+    this.ec.fill(0);
   }
 
   private prepare(pos: Position): void {
@@ -167,7 +168,7 @@ export class Search {
     this.ordering = new MoveOrdering(this.e.value, this.exchange);
     this.checks = new CheckDetector(pos.t);
     this.tt.clear();
-    this.ecUsed.fill(0);
+    this.ec.fill(0);
     const end = def.end;
     this.hasRuleEnds = !!end.marriage || !!end.bareKing;
     this.marriageImmediate = end.marriage?.mode === 'immediate';
@@ -354,10 +355,11 @@ export class Search {
     const pos = this.pos;
     const lo = pos.hashLo;
     const hi = pos.hashHi;
-    const i = lo & EVAL_CACHE_MASK;
+    const ec = this.ec;
+    const i = (lo & EVAL_CACHE_MASK) << 2;
     const noise = this.noise();
-    if (this.ecUsed[i] === 1 && this.ecLo[i] === lo && this.ecHi[i] === hi) {
-      this.rawEval = this.ecVal[i]!;
+    if (ec[i + 3] === 1 && ec[i] === lo && ec[i + 1] === hi) {
+      this.rawEval = ec[i + 2]!;
       return this.rawEval + noise;
     }
     const fast = this.evaluator.fast(pos) + noise;
@@ -368,10 +370,10 @@ export class Search {
     let v = this.evaluator.evaluateIncremental(pos);
     if (v > 20000) v = 20000;
     else if (v < -20000) v = -20000;
-    this.ecLo[i] = lo;
-    this.ecHi[i] = hi;
-    this.ecVal[i] = v;
-    this.ecUsed[i] = 1;
+    ec[i] = lo;
+    ec[i + 1] = hi;
+    ec[i + 2] = v;
+    ec[i + 3] = 1;
     this.rawEval = v;
     return v + noise;
   }
