@@ -96,6 +96,8 @@ export class Search {
 
   private readonly moves = new Int32Array(MAX_PLY * 2 * MAX_MOVES);
   private readonly scores = new Int32Array(MAX_PLY * 2 * MAX_MOVES);
+  /** Tactical moves whose exchange test is still to be done (see MoveOrdering.pickChecked). */
+  private readonly pending = new Uint8Array(MAX_PLY * 2 * MAX_MOVES);
   private readonly quiets = new Int32Array(MAX_PLY * 64);
   private readonly searched = new Int32Array(MAX_PLY * 64);
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
@@ -703,7 +705,7 @@ export class Search {
         sc = 1;
       } else if (stage === STAGE_GEN_TACTICAL) {
         end = generateTactical(pos, moves, base, this.e.bestPromotion);
-        ordering.scoreTactical(pos, moves, scores, base, end, true);
+        ordering.scoreTactical(pos, moves, scores, base, end, this.pending);
         cur = base;
         stage = STAGE_TACTICAL;
         continue;
@@ -712,7 +714,7 @@ export class Search {
           stage = STAGE_GEN_ALL;
           continue;
         }
-        m = MoveOrdering.pick(moves, scores, cur, end);
+        m = ordering.pickChecked(pos, moves, scores, this.pending, cur, end);
         if (scores[cur]! < 0) {
           // Losing captures wait for the full list.
           stage = STAGE_GEN_ALL;
@@ -917,7 +919,7 @@ export class Search {
       }
       end = generateTactical(pos, moves, base, e.bestPromotion);
     }
-    this.ordering.scoreTactical(pos, moves, this.scores, base, end, false);
+    this.ordering.scoreTactical(pos, moves, this.scores, base, end, null);
 
     const value = e.value;
     const board = pos.board;
