@@ -25,7 +25,12 @@ interface PinScratch {
 }
 const pinScratch = new Map<number, PinScratch>();
 
+/** The last scratch handed out (the search asks for the same size at every node: no Map lookup). */
+let lastScratch: PinScratch | undefined;
+let lastScratchSize = -1;
+
 function scratchFor(size: number) {
+  if (size === lastScratchSize && lastScratch) return lastScratch;
   let s = pinScratch.get(size);
   if (!s) {
     s = {
@@ -38,6 +43,8 @@ function scratchFor(size: number) {
     };
     pinScratch.set(size, s);
   }
+  lastScratch = s;
+  lastScratchSize = size;
   return s;
 }
 
@@ -104,14 +111,16 @@ function markEvasions(pos: Position, king: number, them: number, evade: Uint8Arr
 /**
  * Write the legal moves of the side to move into `buf` from index `start`; return the end index.
  * Game-ending rules (bare king, marriage) are not applied here: see outcome.ts.
+ * A caller that already knows whether the side to move is in check (the search) passes it as
+ * `knownInCheck` to save the attack test.
  */
-export function generateLegal(pos: Position, buf: Int32Array, start: number): number {
+export function generateLegal(pos: Position, buf: Int32Array, start: number, knownInCheck?: boolean): number {
   const t = pos.t;
   const board = pos.board;
   const us = pos.turn;
   const them = us ^ 1;
   const king = pos.kingSq[us] as number;
-  const inCheck = pos.isAttacked(king, them);
+  const inCheck = knownInCheck ?? pos.isAttacked(king, them);
   let n = start;
   const scratch = scratchFor(t.size);
 

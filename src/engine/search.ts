@@ -581,7 +581,7 @@ export class Search {
       }
       if (this.isRepetition(ply)) return this.drawScore(ply);
       if (this.moveRuleLimit > 0 && pos.halfmove >= this.moveRuleLimit) {
-        if (!inCheck || generateLegal(pos, moves, base) > base) return this.drawScore(ply);
+        if (!inCheck || generateLegal(pos, moves, base, true) > base) return this.drawScore(ply);
         return lossIn(ply);
       }
       // Mate distance pruning.
@@ -725,7 +725,7 @@ export class Search {
         sc = 1;
       } else if (stage === STAGE_GEN_ALL) {
         const fBase = end;
-        end = generateLegal(pos, moves, fBase);
+        end = generateLegal(pos, moves, fBase, inCheck);
         if (end === fBase) {
           if (!legalFound) return inCheck ? lossIn(ply) : this.stalemateScore(ply);
           break;
@@ -890,7 +890,7 @@ export class Search {
     // opponent's next turn: every legal move is searched and there is no standing pat.
     const mustAnswer = inCheck || (this.marriageDelayed && qply < 2 && pos.isMarried(us ^ 1));
     if (mustAnswer) {
-      end = generateLegal(pos, moves, base);
+      end = generateLegal(pos, moves, base, inCheck);
       if (end === base) return inCheck ? lossIn(ply) : this.stalemateScore(ply);
       best = -INF;
     } else {
