@@ -22,7 +22,7 @@ export class Exchange {
 
   /**
    * Lowest value of any piece code per colour: once leastValuable has found an attacker that
-   * cheap, no other can be strictly cheaper, so the ride scan is skipped (same result).
+   * cheap, no other can be strictly cheaper, so the scan stops there (same result).
    */
   private readonly cheapest = new Int32Array(2);
 
@@ -130,6 +130,7 @@ export class Exchange {
     const value = this.value;
     let best = EMPTY;
     let bestValue = 0x7fff;
+    const cheapest = this.cheapest[side]!;
     const lo = t.attackLeapOffsets[side]!;
     const lm = t.attackLeapMasks[side]!;
     for (let i = 0; i < lo.length; i++) {
@@ -139,9 +140,9 @@ export class Exchange {
         best = p;
         bestValue = value[p]!;
         this.attackerSq = s;
+        if (bestValue === cheapest) return best;
       }
     }
-    if (bestValue === this.cheapest[side]) return best;
     const ro = t.attackRideOffsets[side]!;
     const rm = t.attackRideMasks[side]!;
     const rr = t.attackRideRanges[side]!;
