@@ -298,11 +298,6 @@ export class Evaluator {
   private readonly maxRank: [Int8Array, Int8Array];
   private readonly partnerSq: Int16Array;
   /**
-   * Per piece code: the longest leap (in king steps). A piece farther than this plus one from
-   * the enemy king cannot leap into its zone, so its leaps skip the zone test.
-   */
-  private readonly leapReach: Int8Array;
-  /**
    * Pawn-structure cache, four words per entry (key low, key high, middlegame and endgame
    * scores as two 16-bit halves, used) so that a lookup touches one cache line.
    */
@@ -326,18 +321,6 @@ export class Evaluator {
     this.minRank = [new Int8Array(files), new Int8Array(files)];
     this.maxRank = [new Int8Array(files), new Int8Array(files)];
     this.partnerSq = new Int16Array(64);
-    const t = this.e.t;
-    this.leapReach = new Int8Array(t.moves.length);
-    for (let code = 0; code < t.moves.length; code++) {
-      const lo = t.moves[code]?.leapOffsets;
-      if (!lo) continue;
-      for (let k = 0; k < lo.length; k++) {
-        const dr = Math.round(lo[k]! / t.stride);
-        const df = lo[k]! - dr * t.stride;
-        const d = Math.max(Math.abs(dr), Math.abs(df));
-        if (d > this.leapReach[code]!) this.leapReach[code] = d;
-      }
-    }
     const pt = this.e.t.pawnType;
     this.pawnCodeW = pt >= 0 ? pieceCode(pt, 0) : -1;
     this.pawnCodeB = pt >= 0 ? pieceCode(pt, 1) : -1;
@@ -482,17 +465,11 @@ export class Evaluator {
     const plist = pos.plist;
     const listSize = plist.length >> 1;
 
-    const fileOf = t.fileOf;
-    const rankOf = t.rankOf;
-    const leapReach = this.leapReach;
     for (let color = 0; color < 2; color++) {
       const n = pos.pcount[color]!;
       const listBase = color * listSize;
       const ok = e.targetOk[color]!;
       const enemyZone = color === 0 ? zoneB : zoneW;
-      const enemyKing = color === 0 ? kingB : kingW;
-      const kf = fileOf[enemyKing]!;
-      const kr = rankOf[enemyKing]!;
       let mobMg = 0;
       let mobEg = 0;
       let units = 0;
@@ -509,14 +486,10 @@ export class Evaluator {
         let cnt = 0;
         let hits = 0;
         const lo = mv.leapOffsets;
-        const far = Math.max(Math.abs(fileOf[sq]! - kf), Math.abs(rankOf[sq]! - kr)) > leapReach[code]! + 1;
-        if (far) for (let k = 0; k < lo.length; k++) cnt += ok[board[sq + lo[k]!]!]!;
-        else {
-          for (let k = 0; k < lo.length; k++) {
-            const s = sq + lo[k]!;
-            cnt += ok[board[s]!]!;
-            hits += enemyZone[s]!;
-          }
+        for (let k = 0; k < lo.length; k++) {
+          const s = sq + lo[k]!;
+          cnt += ok[board[s]!]!;
+          hits += enemyZone[s]!;
         }
         const ro = mv.rideOffsets;
         for (let k = 0; k < ro.length; k++) {
