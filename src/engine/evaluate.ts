@@ -458,6 +458,10 @@ export class Evaluator {
     const partnerMask = e.partnerMask;
     const phaseOf = e.phaseOf;
     const mobBase = e.mobBase;
+    const mobMgOf = e.mobMg;
+    const mobEgOf = e.mobEg;
+    const attackUnit = e.attackUnit;
+    const moves = t.moves;
     let attackW = 0; // White's attack units on Black's king zone
     let attackersW = 0;
     let attackB = 0;
@@ -470,6 +474,7 @@ export class Evaluator {
       const listBase = color * listSize;
       const ok = e.targetOk[color]!;
       const enemyZone = color === 0 ? zoneB : zoneW;
+      const partners = partnerMask[color]!;
       let mobMg = 0;
       let mobEg = 0;
       let units = 0;
@@ -481,8 +486,8 @@ export class Evaluator {
         const ph = phaseOf[code]!;
         if (ph === 0) continue; // pawn or king
         mat += ph;
-        if ((partnerMask[color]! >>> code) & 1) this.partnerSq[partnerN++] = sq;
-        const mv = t.moves[code]!;
+        if ((partners >>> code) & 1) this.partnerSq[partnerN++] = sq;
+        const mv = moves[code]!;
         let cnt = 0;
         let hits = 0;
         const lo = mv.leapOffsets;
@@ -510,10 +515,10 @@ export class Evaluator {
           }
         }
         const d = cnt - mobBase[code]!;
-        mobMg += d * e.mobMg[code]!;
-        mobEg += d * e.mobEg[code]!;
+        mobMg += d * mobMgOf[code]!;
+        mobEg += d * mobEgOf[code]!;
         if (hits > 0) {
-          units += hits * e.attackUnit[code]!;
+          units += hits * attackUnit[code]!;
           attackers++;
         }
       }
