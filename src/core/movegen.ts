@@ -19,10 +19,18 @@ interface PinScratch {
   line: Int16Array;
   pinner: Int16Array;
   pinned: Int16Array;
+  /** In check: 1 on the squares where a non-king move ends the check (see markEvasions). */
+  evade: Uint8Array;
+  evadeSq: Int16Array;
 }
 const pinScratch = new Map<number, PinScratch>();
 
+/** The last scratch handed out (the search asks for the same size at every node: no Map lookup). */
+let lastScratch: PinScratch | undefined;
+let lastScratchSize = -1;
+
 function scratchFor(size: number) {
+  if (size === lastScratchSize && lastScratch) return lastScratch;
   let s = pinScratch.get(size);
   if (!s) {
     s = {
@@ -30,30 +38,105 @@ function scratchFor(size: number) {
       line: new Int16Array(64),
       pinner: new Int16Array(64),
       pinned: new Int16Array(64),
+      evade: new Uint8Array(size),
+      evadeSq: new Int16Array(64),
     };
     pinScratch.set(size, s);
   }
+  lastScratch = s;
+  lastScratchSize = size;
   return s;
+}
+
+/** How legality is decided for non-king moves (passed to isLegal). */
+const NOT_IN_CHECK = 0;
+/** In check by one piece along one route: the move must end on a marked evasion square. */
+const CHECK_EVADE = 1;
+/** Double check, or one piece checking along two routes: make the move and look. */
+const CHECK_MAKE = 2;
+
+/**
+ * In check: mark in `evade` the checker's square and, for a rider, the squares between it and
+ * the king, and return how many were marked; −1 if more than one attack route reaches the king
+ * (then moves are tested by making them). Routes as in Position.isAttacked.
+ */
+function markEvasions(pos: Position, king: number, them: number, evade: Uint8Array, evadeSq: Int16Array): number {
+  const t = pos.t;
+  const board = pos.board;
+  let routes = 0;
+  let checker = -1;
+  let line = 0;
+  let dist = 0;
+  const lo = t.attackLeapOffsets[them] as Int16Array;
+  const lm = t.attackLeapMasks[them] as Int32Array;
+  for (let i = 0; i < lo.length; i++) {
+    const s = king - (lo[i] as number);
+    if (((lm[i] as number) >>> (board[s] as number)) & 1) {
+      if (++routes > 1) return -1;
+      checker = s;
+    }
+  }
+  const ro = t.attackRideOffsets[them] as Int16Array;
+  const rm = t.attackRideMasks[them] as Int32Array;
+  const rr = t.attackRideRanges[them] as Uint8Array;
+  for (let i = 0; i < ro.length; i++) {
+    const off = ro[i] as number;
+    const range = rr[i] as number;
+    let s = king - off;
+    for (let n = 1; ; n++, s -= off) {
+      const p = board[s] as number;
+      if (p !== EMPTY) {
+        if (((rm[i] as number) >>> p) & 1) {
+          if (++routes > 1) return -1;
+          checker = s;
+          line = off;
+          dist = n;
+        }
+        break;
+      }
+      if (n === range) break;
+    }
+  }
+  // (Not in check at all cannot happen here; the caller tested isAttacked.)
+  let count = 0;
+  for (let n = 1, s = king - line; n < dist; n++, s -= line) {
+    evade[s] = 1;
+    evadeSq[count++] = s;
+  }
+  evade[checker] = 1;
+  evadeSq[count++] = checker;
+  return count;
 }
 
 /**
  * Write the legal moves of the side to move into `buf` from index `start`; return the end index.
  * Game-ending rules (bare king, marriage) are not applied here: see outcome.ts.
+ * A caller that already knows whether the side to move is in check (the search) passes it as
+ * `knownInCheck` to save the attack test.
  */
-export function generateLegal(pos: Position, buf: Int32Array, start: number): number {
+export function generateLegal(pos: Position, buf: Int32Array, start: number, knownInCheck?: boolean): number {
   const t = pos.t;
   const board = pos.board;
   const us = pos.turn;
   const them = us ^ 1;
   const king = pos.kingSq[us] as number;
-  const inCheck = pos.isAttacked(king, them);
+  const inCheck = knownInCheck ?? pos.isAttacked(king, them);
   let n = start;
+  const scratch = scratchFor(t.size);
+
+  // In check by a single route, a non-king move is legal when it captures the checker or
+  // blocks its line and is not pinned: no need to make it.
+  let evadeCount = 0;
+  let check = NOT_IN_CHECK;
+  if (inCheck) {
+    evadeCount = markEvasions(pos, king, them, scratch.evade, scratch.evadeSq);
+    check = evadeCount < 0 ? CHECK_MAKE : CHECK_EVADE;
+  }
 
   // Pins: own pieces alone between the king and an enemy rider that moves along that line.
-  const scratch = scratchFor(t.size);
   const mark = scratch.mark;
   let pinCount = 0;
-  if (!inCheck) {
+  if (check !== CHECK_MAKE) {
     const ro = t.attackRideOffsets[them] as Int16Array;
     const rm = t.attackRideMasks[them] as Int32Array;
     const rr = t.attackRideRanges[them] as Uint8Array;
@@ -97,7 +180,7 @@ export function generateLegal(pos: Position, buf: Int32Array, start: number): nu
     if (!mv) continue;
     const isKing = from === king;
     if (t.isPawn[type]) {
-      n = generatePawn(pos, buf, n, from, code, inCheck, king, mark, scratch.line, scratch.pinner);
+      n = generatePawn(pos, buf, n, from, code, check, king, mark, scratch);
       continue;
     }
     const lo = mv.leapOffsets;
@@ -108,7 +191,7 @@ export function generateLegal(pos: Position, buf: Int32Array, start: number): nu
       const mode = lm[k] as number;
       if (p === EMPTY ? mode & MODE_MOVE : p >= 2 && (p & 1) === them && mode & MODE_CAPTURE) {
         const m = encodeMove(from, to, -1, KIND_NORMAL);
-        if (isLegal(pos, m, from, to, isKing, inCheck, king, mark, scratch.line, scratch.pinner)) buf[n++] = m;
+        if (isLegal(pos, m, from, to, isKing, check, king, mark, scratch)) buf[n++] = m;
       }
     }
     const ro = mv.rideOffsets;
@@ -122,14 +205,14 @@ export function generateLegal(pos: Position, buf: Int32Array, start: number): nu
         if (p === EMPTY) {
           if (mode & MODE_MOVE) {
             const m = encodeMove(from, to, -1, KIND_NORMAL);
-            if (isLegal(pos, m, from, to, isKing, inCheck, king, mark, scratch.line, scratch.pinner)) buf[n++] = m;
+            if (isLegal(pos, m, from, to, isKing, check, king, mark, scratch)) buf[n++] = m;
           }
           if (steps === range) break;
           continue;
         }
         if (p >= 2 && (p & 1) === them && mode & MODE_CAPTURE) {
           const m = encodeMove(from, to, -1, KIND_NORMAL);
-          if (isLegal(pos, m, from, to, isKing, inCheck, king, mark, scratch.line, scratch.pinner)) buf[n++] = m;
+          if (isLegal(pos, m, from, to, isKing, check, king, mark, scratch)) buf[n++] = m;
         }
         break;
       }
@@ -139,6 +222,7 @@ export function generateLegal(pos: Position, buf: Int32Array, start: number): nu
   if (!inCheck && t.castling && pos.castleRights & (3 << (us * 2))) n = generateCastling(pos, buf, n);
 
   for (let i = 0; i < pinCount; i++) mark[scratch.pinned[i] as number] = 0;
+  for (let i = 0; i < evadeCount; i++) scratch.evade[scratch.evadeSq[i] as number] = 0;
   return n;
 }
 
@@ -148,15 +232,16 @@ function isLegal(
   from: number,
   to: number,
   isKing: boolean,
-  inCheck: boolean,
+  check: number,
   king: number,
   mark: Uint8Array,
-  line: Int16Array,
-  pinner: Int16Array,
+  scratch: PinScratch,
 ): boolean {
-  if (inCheck) return legalByMaking(pos, m);
+  if (check === CHECK_MAKE) return legalByMaking(pos, m);
+  if (check === CHECK_EVADE && pos.board[to] !== EMPTY) pos.reorderAsCaptured(to);
   const them = pos.turn ^ 1;
   if (isKing) {
+    // Lifting the king also finds a rider checking through the square it leaves.
     const board = pos.board;
     const code = board[from] as number;
     board[from] = EMPTY;
@@ -164,11 +249,12 @@ function isLegal(
     board[from] = code;
     return !attacked;
   }
+  if (check === CHECK_EVADE && scratch.evade[to] === 0) return false;
   const pin = mark[from] as number;
   if (pin === 0) return true;
   // A pinned piece may move only along the pin line, up to and including the pinner.
-  const off = line[pin - 1] as number;
-  const end = pinner[pin - 1] as number;
+  const off = scratch.line[pin - 1] as number;
+  const end = scratch.pinner[pin - 1] as number;
   for (let s = king - off; ; s -= off) {
     if (s === to) return true;
     if (s === end) return false;
@@ -189,11 +275,10 @@ function generatePawn(
   start: number,
   from: number,
   code: number,
-  inCheck: boolean,
+  check: number,
   king: number,
   mark: Uint8Array,
-  line: Int16Array,
-  pinner: Int16Array,
+  scratch: PinScratch,
 ): number {
   const t = pos.t;
   const board = pos.board;
@@ -218,7 +303,7 @@ function generatePawn(
         for (let step = 1; step <= maxStep; step++, s += off) {
           if (board[s] !== EMPTY) break;
           const kind = step >= 2 ? KIND_PAWN_MULTI : KIND_NORMAL;
-          n = addPawnMove(pos, buf, n, from, s, kind, promoSquares[s] === 1, inCheck, king, mark, line, pinner);
+          n = addPawnMove(pos, buf, n, from, s, kind, promoSquares[s] === 1, check, king, mark, scratch);
         }
       }
       if (mode & MODE_EP && pos.epCount > 0) {
@@ -230,7 +315,7 @@ function generatePawn(
         }
       }
     } else if (p >= 2 && (p & 1) === them && mode & MODE_CAPTURE) {
-      n = addPawnMove(pos, buf, n, from, to, KIND_NORMAL, promoSquares[to] === 1, inCheck, king, mark, line, pinner);
+      n = addPawnMove(pos, buf, n, from, to, KIND_NORMAL, promoSquares[to] === 1, check, king, mark, scratch);
     }
   }
   return n;
@@ -244,15 +329,14 @@ function addPawnMove(
   to: number,
   kind: number,
   promotes: boolean,
-  inCheck: boolean,
+  check: number,
   king: number,
   mark: Uint8Array,
-  line: Int16Array,
-  pinner: Int16Array,
+  scratch: PinScratch,
 ): number {
   let n = start;
   const first = encodeMove(from, to, -1, kind);
-  if (!isLegal(pos, first, from, to, false, inCheck, king, mark, line, pinner)) return n;
+  if (!isLegal(pos, first, from, to, false, check, king, mark, scratch)) return n;
   if (!promotes) {
     buf[n++] = first;
     return n;

@@ -230,6 +230,25 @@ export class Position {
     this.board[sq] = code;
   }
 
+  /**
+   * Reorder the piece list as making and unmaking a capture on `sq` would: unmake puts the
+   * captured piece back at the end of its side's list, so the victim's entry trades places with
+   * the last one. Move generation in check decides legality without making moves and calls this
+   * for each capture it tests, so the lists (and thus move order and the search) stay exactly
+   * as when every such move was made and unmade.
+   */
+  reorderAsCaptured(sq: number): void {
+    const color = (this.board[sq] as number) & 1;
+    const i = this.pidx[sq] as number;
+    const last = (this.pcount[color] as number) - 1;
+    if (i === last) return;
+    const lastSq = this.plist[color * LIST + last] as number;
+    this.plist[color * LIST + i] = lastSq;
+    this.pidx[lastSq] = i;
+    this.plist[color * LIST + last] = sq;
+    this.pidx[sq] = last;
+  }
+
   /** Square of piece i of a colour. */
   pieceSquare(color: number, i: number): number {
     return this.plist[color * LIST + i] as number;

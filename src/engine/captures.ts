@@ -21,12 +21,13 @@ export function generateTactical(pos: Position, buf: Int32Array, start: number, 
     const code = board[from]!;
     const mv = t.moves[code]!;
     const lo = mv.leapOffsets;
+    const lm = mv.leapModes;
     if (t.isPawn[(code >> 1) - 1]) {
       const promo = t.promotionSquare[us]!;
       for (let k = 0; k < lo.length; k++) {
         const to = from + lo[k]!;
         const p = board[to]!;
-        const mode = mv.leapModes[k]!;
+        const mode = lm[k]!;
         if (p === EMPTY) {
           if (mode & MODE_MOVE && promo[to] === 1) buf[n++] = encodeMove(from, to, promoType, KIND_NORMAL);
         } else if (p >= 2 && (p & 1) !== us && mode & MODE_CAPTURE) {
@@ -38,23 +39,29 @@ export function generateTactical(pos: Position, buf: Int32Array, start: number, 
     for (let k = 0; k < lo.length; k++) {
       const to = from + lo[k]!;
       const p = board[to]!;
-      if (p >= 2 && (p & 1) !== us && mv.leapModes[k]! & MODE_CAPTURE) buf[n++] = encodeMove(from, to, -1, KIND_NORMAL);
+      if (p >= 2 && (p & 1) !== us && lm[k]! & MODE_CAPTURE) buf[n++] = encodeMove(from, to, -1, KIND_NORMAL);
     }
     const ro = mv.rideOffsets;
+    const rr = mv.rideRanges;
+    const rm = mv.rideModes;
     for (let k = 0; k < ro.length; k++) {
       const off = ro[k]!;
-      const range = mv.rideRanges[k]!;
+      const range = rr[k]!;
       let to = from + off;
-      for (let steps = 1; board[to] === EMPTY; steps++) {
-        if (steps === range) {
-          to = -1;
-          break;
+      let p = board[to]!;
+      if (range === 0) {
+        while (p === EMPTY) {
+          to += off;
+          p = board[to]!;
         }
-        to += off;
+      } else {
+        // Limited range: stop on the last square the ride may reach.
+        for (let steps = 1; p === EMPTY && steps < range; steps++) {
+          to += off;
+          p = board[to]!;
+        }
       }
-      if (to < 0) continue;
-      const p = board[to]!;
-      if (p >= 2 && (p & 1) !== us && mv.rideModes[k]! & MODE_CAPTURE) buf[n++] = encodeMove(from, to, -1, KIND_NORMAL);
+      if (p >= 2 && (p & 1) !== us && rm[k]! & MODE_CAPTURE) buf[n++] = encodeMove(from, to, -1, KIND_NORMAL);
     }
   }
   return n;

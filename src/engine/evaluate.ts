@@ -283,11 +283,11 @@ export class Evaluator {
   private readonly minRank: [Int8Array, Int8Array];
   private readonly maxRank: [Int8Array, Int8Array];
   private readonly partnerSq: Int16Array;
-  private readonly pawnKeyLo = new Int32Array(1 << PAWN_TABLE_BITS);
-  private readonly pawnKeyHi = new Int32Array(1 << PAWN_TABLE_BITS);
-  private readonly pawnMg = new Int16Array(1 << PAWN_TABLE_BITS);
-  private readonly pawnEg = new Int16Array(1 << PAWN_TABLE_BITS);
-  private readonly pawnUsed = new Uint8Array(1 << PAWN_TABLE_BITS);
+  /**
+   * Pawn-structure cache, four words per entry (key low, key high, middlegame and endgame
+   * scores as two 16-bit halves, used) so that a lookup touches one cache line.
+   */
+  private readonly pawnTable = new Int32Array(4 << PAWN_TABLE_BITS);
   private readonly pawnCodeW: number;
   private readonly pawnCodeB: number;
 
@@ -315,7 +315,7 @@ export class Evaluator {
 
   /** Forget the pawn-structure cache. */
   clear(): void {
-    this.pawnUsed.fill(0);
+    this.pawnTable.fill(0);
   }
 
   /** Recompute the incremental sums and the pawn key from scratch. */
@@ -445,6 +445,10 @@ export class Evaluator {
     const partnerMask = e.partnerMask;
     const phaseOf = e.phaseOf;
     const mobBase = e.mobBase;
+    const mobMgOf = e.mobMg;
+    const mobEgOf = e.mobEg;
+    const attackUnit = e.attackUnit;
+    const moves = t.moves;
     let attackW = 0; // White's attack units on Black's king zone
     let attackersW = 0;
     let attackB = 0;
@@ -457,6 +461,7 @@ export class Evaluator {
       const listBase = color * listSize;
       const ok = e.targetOk[color]!;
       const enemyZone = color === 0 ? zoneB : zoneW;
+      const partners = partnerMask[color]!;
       let mobMg = 0;
       let mobEg = 0;
       let units = 0;
@@ -468,8 +473,8 @@ export class Evaluator {
         const ph = phaseOf[code]!;
         if (ph === 0) continue; // pawn or king
         mat += ph;
-        if ((partnerMask[color]! >>> code) & 1) this.partnerSq[partnerN++] = sq;
-        const mv = t.moves[code]!;
+        if ((partners >>> code) & 1) this.partnerSq[partnerN++] = sq;
+        const mv = moves[code]!;
         let cnt = 0;
         let hits = 0;
         const lo = mv.leapOffsets;
@@ -497,10 +502,10 @@ export class Evaluator {
           }
         }
         const d = cnt - mobBase[code]!;
-        mobMg += d * e.mobMg[code]!;
-        mobEg += d * e.mobEg[code]!;
+        mobMg += d * mobMgOf[code]!;
+        mobEg += d * mobEgOf[code]!;
         if (hits > 0) {
-          units += hits * e.attackUnit[code]!;
+          units += hits * attackUnit[code]!;
           attackers++;
         }
       }
@@ -537,17 +542,18 @@ export class Evaluator {
       pawnsB = pos.codeCount[this.pawnCodeB]!;
       mg += this.shield(pos, 0, kingW, stride) - this.shield(pos, 1, kingB, -stride);
       // Pawn structure, cached by pawn key.
-      const i = this.pawnLo & PAWN_TABLE_MASK;
-      if (this.pawnUsed[i] !== 1 || this.pawnKeyLo[i] !== this.pawnLo || this.pawnKeyHi[i] !== this.pawnHi) {
+      const pt = this.pawnTable;
+      const i = (this.pawnLo & PAWN_TABLE_MASK) << 2;
+      if (pt[i + 3] !== 1 || pt[i] !== this.pawnLo || pt[i + 1] !== this.pawnHi) {
         this.pawnStructure(pos);
-        this.pawnKeyLo[i] = this.pawnLo;
-        this.pawnKeyHi[i] = this.pawnHi;
-        this.pawnMg[i] = this.structMg;
-        this.pawnEg[i] = this.structEg;
-        this.pawnUsed[i] = 1;
+        pt[i] = this.pawnLo;
+        pt[i + 1] = this.pawnHi;
+        pt[i + 2] = (this.structMg & 0xffff) | (this.structEg << 16);
+        pt[i + 3] = 1;
       }
-      mg += this.pawnMg[i]!;
-      eg += this.pawnEg[i]!;
+      const packed = pt[i + 2]!;
+      mg += (packed << 16) >> 16;
+      eg += packed >> 16;
     }
 
     // Marriage/taming partners close to their own king.

@@ -93,8 +93,10 @@ export class MoveOrdering {
   }
 
   /**
-   * Score captures/promotions by MVV-LVA (always ≥ 0); with `markLosing`, a capture by a more
-   * valuable piece that loses material by SEE scores −1 instead.
+   * Score captures/promotions by MVV-LVA (always ≥ 0). With `pending`, a capture by a more
+   * valuable piece that loses material by SEE is to score −1 instead: such moves are marked in
+   * `pending` and their exchange is only tested when pickChecked reaches them (a cut-off
+   * usually comes first), which yields the same order as testing them all here.
    */
   scoreTactical(
     pos: Position,
@@ -102,7 +104,7 @@ export class MoveOrdering {
     scores: Int32Array,
     start: number,
     end: number,
-    markLosing: boolean,
+    pending: Uint8Array | null,
   ): void {
     const board = pos.board;
     const value = this.value;
@@ -114,7 +116,14 @@ export class MoveOrdering {
       const victim = captured === EMPTY ? 0 : value[captured]!;
       let s = 1024 + victim * 16 - (value[mover]! >> 4);
       if (promo >= 0) s += value[pieceCode(promo, pos.turn)]! * 16;
-      if (markLosing && victim < value[mover]! && this.exchange.see(pos, m) < 0) s = -1;
+      if (pending) {
+        pending[i] = 0;
+        if (victim < value[mover]!) {
+          // (Deferring is exact only when −1 cannot raise the score.)
+          if (s >= 0) pending[i] = 1;
+          else if (!this.exchange.seeGe(pos, m, 0)) s = -1;
+        }
+      }
       scores[i] = s;
     }
   }
@@ -122,6 +131,42 @@ export class MoveOrdering {
   /** The (negative) exchange value of a losing capture from its order score, or 0 if the score is not one. */
   static losingExchange(score: number): number {
     return score >= BAD_TACTICAL && score < BAD_TACTICAL + BAD_SEE_OFFSET ? score - BAD_TACTICAL - BAD_SEE_OFFSET : 0;
+  }
+
+  /**
+   * pick for lists scored by scoreTactical with `pending`: the best move whose score is final.
+   * A pending best move has its exchange tested first; if it loses, it scores −1 where it
+   * stands and the search goes on. Moves are swapped exactly as pick would with the final
+   * scores (a losing move never moves), so the order is the same as with all tests done first.
+   */
+  pickChecked(pos: Position, moves: Int32Array, scores: Int32Array, pending: Uint8Array, i: number, end: number): Move {
+    for (;;) {
+      let best = i;
+      let bestScore = scores[i]!;
+      for (let j = i + 1; j < end; j++) {
+        if (scores[j]! > bestScore) {
+          bestScore = scores[j]!;
+          best = j;
+        }
+      }
+      if (pending[best] === 1) {
+        pending[best] = 0;
+        if (!this.exchange.seeGe(pos, moves[best]!, 0)) {
+          scores[best] = -1;
+          continue;
+        }
+      }
+      if (best !== i) {
+        const m = moves[best]!;
+        moves[best] = moves[i]!;
+        moves[i] = m;
+        scores[best] = scores[i]!;
+        scores[i] = bestScore;
+        pending[best] = pending[i]!;
+        pending[i] = 0;
+      }
+      return moves[i]!;
+    }
   }
 
   /** Swap the best-scored move of [i, end) into place i and return it. */

@@ -96,6 +96,8 @@ export class Search {
 
   private readonly moves = new Int32Array(MAX_PLY * 2 * MAX_MOVES);
   private readonly scores = new Int32Array(MAX_PLY * 2 * MAX_MOVES);
+  /** Tactical moves whose exchange test is still to be done (see MoveOrdering.pickChecked). */
+  private readonly pending = new Uint8Array(MAX_PLY * 2 * MAX_MOVES);
   private readonly quiets = new Int32Array(MAX_PLY * 64);
   private readonly searched = new Int32Array(MAX_PLY * 64);
   private readonly pv = new Int32Array(MAX_PLY * MAX_PLY);
@@ -110,10 +112,11 @@ export class Search {
   private readonly pawnLo = new Int32Array(MAX_PLY + 1);
   private readonly pawnHi = new Int32Array(MAX_PLY + 1);
 
-  private readonly ecLo = new Int32Array(1 << EVAL_CACHE_BITS);
-  private readonly ecHi = new Int32Array(1 << EVAL_CACHE_BITS);
-  private readonly ecVal = new Int16Array(1 << EVAL_CACHE_BITS);
-  private readonly ecUsed = new Uint8Array(1 << EVAL_CACHE_BITS);
+  /**
+   * Evaluation cache, four words per entry (hash low, hash high, value, used) so that a lookup
+   * touches one cache line instead of one per field.
+   */
+  private readonly ec = new Int32Array(4 << EVAL_CACHE_BITS);
 
   // Per-search state.
   nodes = 0;
@@ -153,7 +156,7 @@ export class Search {
     this.tt.clear();
     this.ordering?.clear();
     this.evaluator?.clear();
-    this.ecUsed.fill(0);
+    this.ec.fill(0);
   }
 
   private prepare(pos: Position): void {
@@ -167,7 +170,7 @@ export class Search {
     this.ordering = new MoveOrdering(this.e.value, this.exchange);
     this.checks = new CheckDetector(pos.t);
     this.tt.clear();
-    this.ecUsed.fill(0);
+    this.ec.fill(0);
     const end = def.end;
     this.hasRuleEnds = !!end.marriage || !!end.bareKing;
     this.marriageImmediate = end.marriage?.mode === 'immediate';
@@ -354,10 +357,11 @@ export class Search {
     const pos = this.pos;
     const lo = pos.hashLo;
     const hi = pos.hashHi;
-    const i = lo & EVAL_CACHE_MASK;
+    const ec = this.ec;
+    const i = (lo & EVAL_CACHE_MASK) << 2;
     const noise = this.noise();
-    if (this.ecUsed[i] === 1 && this.ecLo[i] === lo && this.ecHi[i] === hi) {
-      this.rawEval = this.ecVal[i]!;
+    if (ec[i + 3] === 1 && ec[i] === lo && ec[i + 1] === hi) {
+      this.rawEval = ec[i + 2]!;
       return this.rawEval + noise;
     }
     const fast = this.evaluator.fast(pos) + noise;
@@ -368,10 +372,10 @@ export class Search {
     let v = this.evaluator.evaluateIncremental(pos);
     if (v > 20000) v = 20000;
     else if (v < -20000) v = -20000;
-    this.ecLo[i] = lo;
-    this.ecHi[i] = hi;
-    this.ecVal[i] = v;
-    this.ecUsed[i] = 1;
+    ec[i] = lo;
+    ec[i + 1] = hi;
+    ec[i + 2] = v;
+    ec[i + 3] = 1;
     this.rawEval = v;
     return v + noise;
   }
@@ -577,7 +581,7 @@ export class Search {
       }
       if (this.isRepetition(ply)) return this.drawScore(ply);
       if (this.moveRuleLimit > 0 && pos.halfmove >= this.moveRuleLimit) {
-        if (!inCheck || generateLegal(pos, moves, base) > base) return this.drawScore(ply);
+        if (!inCheck || generateLegal(pos, moves, base, true) > base) return this.drawScore(ply);
         return lossIn(ply);
       }
       // Mate distance pruning.
@@ -701,7 +705,7 @@ export class Search {
         sc = 1;
       } else if (stage === STAGE_GEN_TACTICAL) {
         end = generateTactical(pos, moves, base, this.e.bestPromotion);
-        ordering.scoreTactical(pos, moves, scores, base, end, true);
+        ordering.scoreTactical(pos, moves, scores, base, end, this.pending);
         cur = base;
         stage = STAGE_TACTICAL;
         continue;
@@ -710,7 +714,7 @@ export class Search {
           stage = STAGE_GEN_ALL;
           continue;
         }
-        m = MoveOrdering.pick(moves, scores, cur, end);
+        m = ordering.pickChecked(pos, moves, scores, this.pending, cur, end);
         if (scores[cur]! < 0) {
           // Losing captures wait for the full list.
           stage = STAGE_GEN_ALL;
@@ -721,7 +725,7 @@ export class Search {
         sc = 1;
       } else if (stage === STAGE_GEN_ALL) {
         const fBase = end;
-        end = generateLegal(pos, moves, fBase);
+        end = generateLegal(pos, moves, fBase, inCheck);
         if (end === fBase) {
           if (!legalFound) return inCheck ? lossIn(ply) : this.stalemateScore(ply);
           break;
@@ -771,7 +775,7 @@ export class Search {
             if (!this.checks.givesCheck(pos, m)) continue;
           }
           // A quiet move that puts its piece en prise (SEE) is not worth a search near the leaves.
-          if (depth <= 5 && moveCount > 0 && this.exchange.see(pos, m) < -70 * depth) continue;
+          if (depth <= 5 && moveCount > 0 && !this.exchange.seeGe(pos, m, -70 * depth)) continue;
         } else if (depth <= 4 && MoveOrdering.losingExchange(sc) < -110 * depth) continue;
       }
 
@@ -886,7 +890,7 @@ export class Search {
     // opponent's next turn: every legal move is searched and there is no standing pat.
     const mustAnswer = inCheck || (this.marriageDelayed && qply < 2 && pos.isMarried(us ^ 1));
     if (mustAnswer) {
-      end = generateLegal(pos, moves, base);
+      end = generateLegal(pos, moves, base, inCheck);
       if (end === base) return inCheck ? lossIn(ply) : this.stalemateScore(ply);
       best = -INF;
     } else {
@@ -915,7 +919,7 @@ export class Search {
       }
       end = generateTactical(pos, moves, base, e.bestPromotion);
     }
-    this.ordering.scoreTactical(pos, moves, this.scores, base, end, false);
+    this.ordering.scoreTactical(pos, moves, this.scores, base, end, null);
 
     const value = e.value;
     const board = pos.board;
@@ -930,7 +934,7 @@ export class Search {
         const promo = movePromotion(m);
         // Delta pruning: even winning this piece cannot reach alpha.
         if (standPat + capValue + (promo >= 0 ? e.promoGain : 0) + 150 <= alpha) continue;
-        if (capValue < value[board[moveFrom(m)]!]! && this.exchange.see(pos, m) < 0) continue;
+        if (capValue < value[board[moveFrom(m)]!]! && !this.exchange.seeGe(pos, m, 0)) continue;
       }
       const mover = board[moveFrom(m)]!;
       this.makeMove(m, ply);

@@ -10,6 +10,9 @@ import { KIND_CASTLE, KIND_EN_PASSANT, type Move, moveFrom, moveKind, movePromot
 import type { Position } from '../core/position.js';
 import { EMPTY, pieceCode } from '../core/tables.js';
 
+/** Threshold argument of Exchange.exchange meaning "the exact value". */
+const NO_THRESHOLD = -0x40000000;
+
 export class Exchange {
   private readonly gain = new Int32Array(64);
   private readonly liftedSq = new Int16Array(64);
@@ -17,11 +20,39 @@ export class Exchange {
   /** Square of the last attacker found by leastValuable. */
   private attackerSq = -1;
 
+  /**
+   * Lowest value of any piece code per colour: once leastValuable has found an attacker that
+   * cheap, no other can be strictly cheaper, so the scan stops there (same result).
+   */
+  private readonly cheapest = new Int32Array(2);
+
   /** @param value material by piece code (the king valued high). */
-  constructor(private readonly value: Int16Array) {}
+  constructor(private readonly value: Int16Array) {
+    this.cheapest.fill(0x7fff);
+    for (let code = 2; code < value.length; code++) {
+      const c = code & 1;
+      if (value[code]! < this.cheapest[c]!) this.cheapest[c] = value[code]!;
+    }
+  }
 
   /** Exchange value of move m for the side to move, in the value table's units. */
   see(pos: Position, m: Move): number {
+    return this.exchange(pos, m, NO_THRESHOLD);
+  }
+
+  /**
+   * Is see(pos, m) ≥ threshold? The same answer, but the exchange stops as soon as the bounds on
+   * its value settle the question (most callers only need the sign).
+   */
+  seeGe(pos: Position, m: Move, threshold: number): boolean {
+    return this.exchange(pos, m, threshold) >= threshold;
+  }
+
+  /**
+   * The exchange value of m; with a threshold other than NO_THRESHOLD, possibly only a value on
+   * the same side of the threshold as the exact one.
+   */
+  private exchange(pos: Position, m: Move, threshold: number): number {
     const kind = moveKind(m);
     if (kind === KIND_CASTLE) return 0;
     const board = pos.board;
@@ -53,8 +84,23 @@ export class Exchange {
     for (;;) {
       // gain[d]: balance if `side` now takes the piece standing on the square.
       d++;
-      this.gain[d] = value[onSquare]! - this.gain[d - 1]!;
+      const g = value[onSquare]! - this.gain[d - 1]!;
+      this.gain[d] = g;
       if (d >= 62) break;
+      if (threshold !== NO_THRESHOLD) {
+        // The value after capture d−1 lies in [−gain[d], gain[d−1]] whatever follows (capture d
+        // can only make it worse for the side that made d−1, by at most the piece on the
+        // square); the unwinding below is monotone, so map both ends to bounds on the result.
+        // (d − 1 order-reversing steps: the ends swap when d − 1 is odd.)
+        const a = this.unwind(d - 1, 0 - g);
+        const b = this.unwind(d - 1, this.gain[d - 1]!);
+        const low = (d & 1) === 1 ? a : b;
+        const high = (d & 1) === 1 ? b : a;
+        if (low >= threshold || high < threshold) {
+          for (let i = lifted - 1; i >= 0; i--) board[this.liftedSq[i]!] = this.liftedCode[i]!;
+          return low >= threshold ? low : high;
+        }
+      }
       const attacker = this.leastValuable(pos, to, side);
       if (attacker === EMPTY) break;
       const sq = this.attackerSq;
@@ -69,6 +115,14 @@ export class Exchange {
     return this.gain[0]!;
   }
 
+  /** The exchange value at the root if the value after capture d is x (the unwinding of see). */
+  private unwind(d: number, x: number): number {
+    for (let k = d - 1; k >= 0; k--) {
+      x = Math.min(this.gain[k]!, 0 - x);
+    }
+    return x;
+  }
+
   /** Least valuable piece of `side` attacking `sq` (EMPTY if none); its square in attackerSq. */
   private leastValuable(pos: Position, sq: number, side: number): number {
     const t = pos.t;
@@ -76,6 +130,7 @@ export class Exchange {
     const value = this.value;
     let best = EMPTY;
     let bestValue = 0x7fff;
+    const cheapest = this.cheapest[side]!;
     const lo = t.attackLeapOffsets[side]!;
     const lm = t.attackLeapMasks[side]!;
     for (let i = 0; i < lo.length; i++) {
@@ -85,6 +140,7 @@ export class Exchange {
         best = p;
         bestValue = value[p]!;
         this.attackerSq = s;
+        if (bestValue === cheapest) return best;
       }
     }
     const ro = t.attackRideOffsets[side]!;
