@@ -106,8 +106,55 @@ export const DEFAULT_EVAL_PARAMS: EvalParams = {
   tempo: 14,
 };
 
-/** Per-variant overrides of the defaults (fitted by tools/tune/tune.js; provenance in bench/README.md). */
-export const TUNED_EVAL_PARAMS: Readonly<Record<string, Partial<EvalParams>>> = {};
+/** Shatranj Kamil, fitted by tools/tune/tune.js (provenance in bench/README.md). */
+const SHATRANJ_KAMIL: Partial<EvalParams> = {
+  // 26 k quiet positions: Fairy-Stockfish self-play at 8 000 nodes a move (~220 games from
+  // random openings) plus 3 000 positions with one man removed, each scored by its search.
+  // Pawns promote only to a General here, so the pieces are worth more pawns than in chess:
+  // N ≈ 4.8 P, R ≈ 7.5 P (Fairy-Stockfish's own shatranj values give the same ratios).
+  values: { P: [96, 85], N: [461, 372], R: [720, 768], F: [234, 167], E: [168, 137], D: [195, 145] },
+  mobility: { F: [0, 2], R: [0, 3], N: [0, 1], E: [0, 0], D: [0, 2] },
+  centre: { F: [30, 33], R: [20, 15], N: [30, 45], E: [34, 13], D: [54, 25] },
+  pawnAdvance: [100, 130],
+  passedBase: [2, 4],
+  passedScale: [180, 470],
+  pawnCentre: 11,
+  isolated: [10, 33],
+  doubled: [0, 0],
+  shieldNear: 0,
+  shieldFar: 0,
+  kingHome: 0,
+  kingAdvance: 1,
+  kingCentre: 25,
+  kingDanger: 50,
+  kingDangerOne: 0,
+  tempo: 5,
+};
+
+/** Camel Decimal, fitted by tools/tune/tune.js (provenance in bench/README.md). */
+const CAMEL_DECIMAL: Partial<EvalParams> = {
+  // 18 k quiet positions: Fairy-Stockfish self-play at 8 000 nodes a move (~230 games from
+  // random openings) plus 3 000 positions with one man removed. Fitted: material, mobility,
+  // centralisation and pawn structure only. A fit of every weight lowered king safety and
+  // raised pawn advancement, and lost 0-6-2 to the defaults in self-play: those features are
+  // noise in the peer's positions but steer our own search, so they keep the defaults.
+  // Pawns count for less in the middlegame, the long-range pieces for more.
+  values: { P: [78, 67], N: [371, 264], B: [444, 355], R: [582, 582], Q: [916, 1174], C: [297, 268] },
+  mobility: { Q: [2, 5], R: [3, 0], B: [5, 1], N: [2, 5], C: [3, 1] },
+  centre: { Q: [12, 11], R: [20, 15], B: [20, 23], N: [46, 33], C: [38, 41] },
+  passedBase: [8, 1],
+  passedScale: [80, 170],
+  isolated: [22, 9],
+  doubled: [3, 24],
+};
+
+/** Per-variant overrides of the defaults. */
+export const TUNED_EVAL_PARAMS: Readonly<Record<string, Partial<EvalParams>>> = {
+  'camel-decimal': CAMEL_DECIMAL,
+  'shatranj-kamil': SHATRANJ_KAMIL,
+  // The same game from its second array: the same pieces and rules, so the same weights.
+  'shatranj-kamil-2': SHATRANJ_KAMIL,
+};
 
 /** The weights for a variant id: its tuned set over the defaults. */
 export function evalParamsFor(variantId: string): EvalParams {

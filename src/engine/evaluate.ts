@@ -1,6 +1,7 @@
 /**
- * Static evaluation, derived from the variant's data: no per-variant branches beyond the small
- * table of piece values below and the variant's end rules (stalemate, bare king, marriage).
+ * Static evaluation, derived from the variant's data: no per-variant branches; the weights are
+ * data (eval-params.ts: hand-set defaults, per-variant sets fitted to Fairy-Stockfish's scores)
+ * and the variant's end rules (stalemate, bare king, marriage) switch the goal terms on.
  *
  * Terms (tapered between middlegame and endgame by the non-pawn material left):
  *  - material + piece-square tables computed from board geometry: leaper/rider centralisation by

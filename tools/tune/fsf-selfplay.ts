@@ -44,7 +44,9 @@ if (!def) {
 }
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const fsf = new EngineProcess(`node --no-experimental-fetch ${join(root, 'dist', 'src', 'peers', 'fairy-stockfish-uci.js')}`);
+const fsf = new EngineProcess(
+  `node --no-experimental-fetch ${join(root, 'dist', 'src', 'peers', 'fairy-stockfish-uci.js')}`,
+);
 
 async function main(): Promise<void> {
   if (!def) return;
@@ -92,7 +94,9 @@ async function main(): Promise<void> {
     const result = !o || o.winner === null ? 0.5 : o.winner === 'white' ? 1 : 0;
     appendFileSync(out, samples.map((s) => `${JSON.stringify({ ...s, result })}\n`).join(''));
     written += samples.length;
-    console.log(`game ${g + 1}/${games}: ${game.moves.length} plies, ${o?.reason ?? 'max plies'}, ${written} positions`);
+    console.log(
+      `game ${g + 1}/${games}: ${game.moves.length} plies, ${o?.reason ?? 'max plies'}, ${written} positions`,
+    );
   }
   fsf.send('quit');
 }
