@@ -15,20 +15,13 @@
  */
 
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { makeFen } from '../../src/core/fen.js';
 import { Game } from '../../src/core/game.js';
 import { Position } from '../../src/core/position.js';
 import { readPgnGames } from '../../src/notation/pgn.js';
-import { EngineProcess } from '../../src/protocol/engine-process.js';
 import { makeRng } from '../../src/protocol/openings.js';
 import { findVariant } from '../../src/variants/index.js';
-
-function flag(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-}
+import { flag, searchPosition, startFairyStockfish } from './fsf.js';
 
 const variantId = flag('variant', 'shatranj-kamil');
 const count = Number(flag('count', '1000'));
@@ -86,18 +79,14 @@ function withoutMan(fen: string, files: number, file: number, rank: number): str
   return [rows.join('/'), ...rest].join(' ');
 }
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const fsf = new EngineProcess(
-  `node --no-experimental-fetch ${join(root, 'dist', 'src', 'peers', 'fairy-stockfish-uci.js')}`,
-);
-
 async function main(): Promise<void> {
   if (!def) return;
-  fsf.send('uci');
-  await fsf.waitFor((l) => l === 'uciok', 60_000);
-  fsf.send(`setoption name UCI_Variant value ${variantId}`);
-  fsf.send('isready');
-  await fsf.waitFor((l) => l === 'readyok', 60_000);
+  const fsf = await startFairyStockfish(variantId);
+  /** Fairy-Stockfish's score of a position from scratch (side to move's view; undefined for mates). */
+  const searchScore = async (fen: string): Promise<number | undefined> => {
+    fsf.send('ucinewgame');
+    return (await searchPosition(fsf, `position fen ${fen}`, nodes)).score;
+  };
   writeFileSync(out, '');
   const rng = makeRng(seed * 104729 + 7);
   let written = 0;
@@ -135,25 +124,6 @@ async function main(): Promise<void> {
     if (written % 200 === 0) console.log(`${written}/${count}`);
   }
   fsf.send('quit');
-}
-
-/** Fairy-Stockfish's score of a position (side to move's view), undefined for mate scores. */
-async function searchScore(fen: string): Promise<number | undefined> {
-  fsf.send('ucinewgame');
-  fsf.send(`position fen ${fen}`);
-  let score: number | undefined;
-  let mate = false;
-  fsf.onLine = (line) => {
-    const m = / score (cp|mate) (-?\d+)/.exec(line);
-    if (m && !line.includes('lowerbound') && !line.includes('upperbound')) {
-      mate = m[1] === 'mate';
-      score = Number(m[2]);
-    }
-  };
-  fsf.send(`go nodes ${nodes}`);
-  await fsf.waitFor((l) => l.startsWith('bestmove'), 120_000);
-  fsf.onLine = undefined;
-  return mate ? undefined : score;
 }
 
 main().catch((e) => {

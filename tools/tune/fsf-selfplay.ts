@@ -14,19 +14,12 @@
  */
 
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Game } from '../../src/core/game.js';
 import { unwrap } from '../../src/core/result.js';
 import { moveToUci, parseUciMove } from '../../src/notation/uci.js';
-import { EngineProcess } from '../../src/protocol/engine-process.js';
 import { makeRng, randomOpenings } from '../../src/protocol/openings.js';
 import { findVariant } from '../../src/variants/index.js';
-
-function flag(name: string, fallback: string): string {
-  const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
-}
+import { flag, searchPosition, startFairyStockfish } from './fsf.js';
 
 const variantId = flag('variant', 'shatranj-kamil');
 const games = Number(flag('games', '50'));
@@ -43,18 +36,9 @@ if (!def) {
   process.exit(2);
 }
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const fsf = new EngineProcess(
-  `node --no-experimental-fetch ${join(root, 'dist', 'src', 'peers', 'fairy-stockfish-uci.js')}`,
-);
-
 async function main(): Promise<void> {
   if (!def) return;
-  fsf.send('uci');
-  await fsf.waitFor((l) => l === 'uciok', 60_000);
-  fsf.send(`setoption name UCI_Variant value ${variantId}`);
-  fsf.send('isready');
-  await fsf.waitFor((l) => l === 'readyok', 60_000);
+  const fsf = await startFairyStockfish(variantId);
   writeFileSync(out, '');
   const rng = makeRng(seed * 7919 + 13);
   const openings = randomOpenings(def, games, openingPlies, seed);
@@ -67,20 +51,9 @@ async function main(): Promise<void> {
     const startFen = game.fen();
     const moves: string[] = [];
     while (!game.outcome() && game.moves.length < maxPlies) {
-      fsf.send(`position fen ${startFen}${moves.length ? ` moves ${moves.join(' ')}` : ''}`);
-      let score: number | undefined;
-      let mate = false;
-      fsf.onLine = (line) => {
-        const m = / score (cp|mate) (-?\d+)/.exec(line);
-        if (m && !line.includes('lowerbound') && !line.includes('upperbound')) {
-          mate = m[1] === 'mate';
-          score = Number(m[2]);
-        }
-      };
-      fsf.send(`go nodes ${nodes}`);
-      const best = (await fsf.waitFor((l) => l.startsWith('bestmove'), 120_000)).split(/\s+/)[1] ?? '';
-      fsf.onLine = undefined;
-      if (score !== undefined && !mate) samples.push({ fen: game.fen(), score });
+      const moveList = moves.length ? ` moves ${moves.join(' ')}` : '';
+      const { best, score } = await searchPosition(fsf, `position fen ${startFen}${moveList}`, nodes);
+      if (score !== undefined) samples.push({ fen: game.fen(), score });
       let move = parseUciMove(game.position, best);
       if (!move.ok) throw new Error(`Fairy-Stockfish played ${best} in ${game.fen()}`);
       if (game.moves.length < 40 && rng() < randomRate) {
