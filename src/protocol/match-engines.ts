@@ -299,10 +299,21 @@ class XboardMatchEngine extends ProcessEngine implements MatchEngine {
     };
     this.p.send('go');
     try {
-      const line = await this.p.waitFor((l) => /^(move\s|resign)/.test(l.trim()), req.timeoutMs);
+      // A move ending in ',' is the first leg of a two-leg move (Caravan sends a Wildebeest
+      // one-square castle as `move f0k0,` + `move k0g0` so XBoard's board follows): wait for
+      // the last leg. Its first leg, king onto rook, is the castle's own UCI-style text.
+      let firstLeg: string | undefined;
+      const line = await this.p.waitFor((l) => {
+        const s = l.trim();
+        if (s === 'resign') return true;
+        if (!/^move\s/.test(s)) return false;
+        const legText = s.split(/\s+/)[1] ?? '';
+        if (firstLeg === undefined) firstLeg = legText;
+        return !legText.endsWith(',');
+      }, req.timeoutMs);
       this.p.send('force');
       if (line.trim() === 'resign') return { move: undefined, resigned: true, ...last };
-      const text = line.trim().split(/\s+/)[1] as string;
+      const text = (firstLeg ?? '').replace(/,$/, '');
       const move = fromXboardSquares(def, text) ?? text;
       this.synced++;
       return { move, ...last };

@@ -29,6 +29,17 @@ class Driver {
   expect(re: RegExp, timeoutMs = GUARD): Promise<string> {
     return this.proc.waitFor((l) => re.test(l), timeoutMs);
   }
+  /**
+   * The `count`-th line matching `re` from line index `from` on, waiting for it if needed.
+   * (Two answers can arrive in one chunk of output, before a second `expect` would be listening.)
+   */
+  async nth(re: RegExp, count: number, from: number): Promise<string> {
+    for (;;) {
+      const seen = this.lines.slice(from).filter((l) => re.test(l));
+      if (seen.length >= count) return seen[count - 1]!;
+      await this.expect(re);
+    }
+  }
   /** Send `isready` and return the lines that arrived until `readyok`. */
   async sync(): Promise<string[]> {
     const from = this.lines.length;
@@ -98,8 +109,7 @@ describe('caravan uci (process)', { timeout: 120_000 }, () => {
     d.send('stop');
     d.send('position startpos moves e3e5');
     d.send('go depth 1');
-    await d.expect(/^bestmove /);
-    const second = await d.expect(/^bestmove /);
+    const second = await d.nth(/^bestmove /, 2, from);
     const bests = d.lines.slice(from).filter((l) => l.startsWith('bestmove'));
     assert.equal(bests.length, 2);
     assert.ok(!d.lines.slice(from).some((l) => l.startsWith('info string error')));

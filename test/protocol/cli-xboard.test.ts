@@ -39,6 +39,17 @@ class Driver {
   expect(re: RegExp, timeoutMs = GUARD): Promise<string> {
     return this.proc.waitFor((l) => re.test(l), timeoutMs);
   }
+  /**
+   * The `count`-th line matching `re` from line index `from` on, waiting for it if needed.
+   * (Both legs of a one-square castle arrive in one chunk, before a second `expect` would listen.)
+   */
+  async nth(re: RegExp, count: number, from: number): Promise<string> {
+    for (;;) {
+      const seen = this.lines.slice(from).filter((l) => re.test(l));
+      if (seen.length >= count) return seen[count - 1]!;
+      await this.expect(re);
+    }
+  }
   /** ping/pong: the lines that arrived before the pong. */
   async sync(): Promise<string[]> {
     const n = ++this.pings;
@@ -134,9 +145,10 @@ describe('caravan xboard (process)', { timeout: 120_000 }, () => {
     while (plies < 60 && !result) {
       const from = d.lines.length;
       d.send('go');
-      let move = (await d.expect(/^move /)).slice('move '.length);
+      let legs = 1;
+      let move = (await d.nth(/^move /, legs, from)).slice('move '.length);
       // A one-square castle comes as two legs, one `move` line each (`move f0k0,` / `move k0g0`).
-      while (move.endsWith(',')) move += (await d.expect(/^move /)).slice('move '.length);
+      while (move.endsWith(',')) move += (await d.nth(/^move /, ++legs, from)).slice('move '.length);
       const text = fromXboardSquares(def, move)!;
       const m = text.includes(',')
         ? parseCastlingLegs(game.position, text)

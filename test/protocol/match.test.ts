@@ -5,13 +5,16 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { parseMatchArgs, parseTimeControl } from '../../src/cli/match-command.js';
+import { Game } from '../../src/core/game.js';
+import { unwrap } from '../../src/core/result.js';
 import { readPgnGames } from '../../src/notation/pgn.js';
+import { moveToUci } from '../../src/notation/uci.js';
 import { makeRng, parseOpeningsFile, randomOpenings } from '../../src/protocol/openings.js';
 import { findVariant } from '../../src/variants/index.js';
 import { REPO_ROOT } from '../helpers/paths.js';
@@ -118,6 +121,64 @@ describe('caravan match (process)', { timeout: 240_000 }, () => {
     checkResults(stdout, pgn, 'camel-decimal', ['xb', 'uci']);
     // Every game ended by the rules (no forfeits from a protocol misunderstanding).
     assert.ok(!/Termination/.test(pgn), pgn);
+  });
+
+  it('takes a two-leg XBoard move (Wildebeest one-square castle: `move f0k0,` + `move k0g0`)', async () => {
+    // An XBoard engine that castles one square as XBoard needs it (two legs in one write, so
+    // both lines arrive in one chunk), then resigns.
+    const engine = join(dir, 'two-leg-castler.mjs');
+    writeFileSync(
+      engine,
+      `import { createInterface } from 'node:readline';
+let played = false;
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const [cmd, arg] = line.trim().split(/\\s+/);
+  if (cmd === 'protover') console.log('feature setboard=1 usermove=1 variants="wildebeest" sigint=0 sigterm=0 done=1');
+  else if (cmd === 'ping') console.log('pong ' + arg);
+  else if (cmd === 'go') {
+    if (played) console.log('resign');
+    else process.stdout.write('move f0k0,\\nmove k0g0\\n');
+    played = true;
+  } else if (cmd === 'quit') process.exit(0);
+});
+`,
+    );
+    const openings = join(dir, 'castle.fen');
+    writeFileSync(openings, 'rnccwkqbbnr/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/RNBBQK4R w KQkq - 0 1\n');
+    const { pgn } = await match([
+      '--variant',
+      'wildebeest',
+      '--games',
+      '1',
+      '--tc',
+      'inf',
+      '--openings',
+      openings,
+      '--engine',
+      `node ${JSON.stringify(engine)}`,
+      '--protocol',
+      'xboard',
+      '--depth',
+      '1',
+      '--name',
+      'castler',
+      '--engine',
+      'caravan',
+      '--depth',
+      '1',
+      '--name',
+      'Caravan',
+    ]);
+    const games = readPgnGames(pgn);
+    assert.ok(games.ok, games.ok ? '' : games.error.message);
+    const g = games.value[0]!;
+    // The castle was taken as one move (king f1→g1, rook k1→f1); after Black's reply the engine resigned.
+    const replay = unwrap(Game.create(g.variant, g.tags.FEN));
+    const castle = g.game.moves[0]!;
+    assert.equal(moveToUci(replay.position, castle), 'f1k1');
+    assert.equal(g.game.moves.length, 2, pgn);
+    assert.equal(g.result, '0-1');
+    assert.match(g.tags.Termination ?? '', /resign/, pgn);
   });
 
   it('Caravan vs Fairy-Stockfish (wasm wrapper) at depth 1, 2 games', async () => {
