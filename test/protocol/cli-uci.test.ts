@@ -3,43 +3,15 @@
  * Waits have generous guards; nothing asserts on timing.
  */
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Game } from '../../src/core/game.js';
 import { unwrap } from '../../src/core/result.js';
 import { parseUciMove } from '../../src/notation/uci.js';
-import { EngineProcess } from '../../src/protocol/engine-process.js';
 import { findVariant } from '../../src/variants/index.js';
-import { REPO_ROOT } from '../helpers/paths.js';
+import { CliDriver } from '../helpers/cli-driver.js';
 
-const CLI = join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js');
-const GUARD = 30_000;
-
-/** Collects every line so tests can look at what came before a point. */
-class Driver {
-  readonly lines: string[] = [];
-  readonly proc: EngineProcess;
-  constructor(args: string) {
-    this.proc = new EngineProcess(`node ${JSON.stringify(CLI)} ${args}`);
-    this.proc.onLine = (l) => this.lines.push(l);
-  }
-  send(line: string): void {
-    this.proc.send(line);
-  }
-  expect(re: RegExp, timeoutMs = GUARD): Promise<string> {
-    return this.proc.waitFor((l) => re.test(l), timeoutMs);
-  }
-  /**
-   * The `count`-th line matching `re` from line index `from` on, waiting for it if needed.
-   * (Two answers can arrive in one chunk of output, before a second `expect` would be listening.)
-   */
-  async nth(re: RegExp, count: number, from: number): Promise<string> {
-    for (;;) {
-      const seen = this.lines.slice(from).filter((l) => re.test(l));
-      if (seen.length >= count) return seen[count - 1]!;
-      await this.expect(re);
-    }
-  }
+/** Collects every line; `sync` is the UCI round trip. */
+class Driver extends CliDriver {
   /** Send `isready` and return the lines that arrived until `readyok`. */
   async sync(): Promise<string[]> {
     const from = this.lines.length;

@@ -4,12 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Game } from '../../src/core/game.js';
 import { unwrap } from '../../src/core/result.js';
 import { parseUciMove } from '../../src/notation/uci.js';
-import { EngineProcess } from '../../src/protocol/engine-process.js';
 import {
   fromXboardSquares,
   parseCastlingLegs,
@@ -17,38 +15,17 @@ import {
   xboardVariantSetup,
 } from '../../src/protocol/xboard-variants.js';
 import { findVariant } from '../../src/variants/index.js';
-import { REPO_ROOT } from '../helpers/paths.js';
+import { CLI, CliDriver } from '../helpers/cli-driver.js';
 
 function unwrapOr<T>(r: { ok: true; value: T } | { ok: false }): T | undefined {
   return r.ok ? r.value : undefined;
 }
 
-const CLI = join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js');
-const GUARD = 30_000;
-
-class Driver {
-  readonly lines: string[] = [];
-  readonly proc = new EngineProcess(`node ${JSON.stringify(CLI)} xboard`);
+/** Collects every line; `sync` is the XBoard ping/pong round trip. */
+class Driver extends CliDriver {
   private pings = 0;
   constructor() {
-    this.proc.onLine = (l) => this.lines.push(l);
-  }
-  send(line: string): void {
-    this.proc.send(line);
-  }
-  expect(re: RegExp, timeoutMs = GUARD): Promise<string> {
-    return this.proc.waitFor((l) => re.test(l), timeoutMs);
-  }
-  /**
-   * The `count`-th line matching `re` from line index `from` on, waiting for it if needed.
-   * (Both legs of a one-square castle arrive in one chunk, before a second `expect` would listen.)
-   */
-  async nth(re: RegExp, count: number, from: number): Promise<string> {
-    for (;;) {
-      const seen = this.lines.slice(from).filter((l) => re.test(l));
-      if (seen.length >= count) return seen[count - 1]!;
-      await this.expect(re);
-    }
+    super('xboard');
   }
   /** ping/pong: the lines that arrived before the pong. */
   async sync(): Promise<string[]> {
