@@ -65,6 +65,13 @@ export interface EvalTables {
   readonly partnerNear: Int16Array;
   /** Where baring wins: bonus by the number of men the opponent has left (index 1–3). */
   readonly bareBonus: Int16Array;
+  /**
+   * Can a piece attack a square next to (or on) a king at this displacement, on an empty board?
+   * By [code * zoneSpan + (kingRank − rank + ranks − 1) * (2 files − 1) + kingFile − file + files − 1].
+   * Lets the evaluation skip the king-zone test for pieces too far away to hit it.
+   */
+  readonly zoneReach: Uint8Array;
+  readonly zoneSpan: number;
 }
 
 const cache = new WeakMap<VariantDefinition, EvalTables>();
@@ -82,18 +89,10 @@ export function evalTables(def: VariantDefinition, params?: EvalParams): EvalTab
 
 /** Squares a piece reaches from `sq` on an empty board. */
 function emptyBoardMobility(t: VariantTables, code: number, sq: number): number {
-  const mv = t.moves[code];
-  if (!mv) return 0;
   let n = 0;
-  for (let k = 0; k < mv.leapOffsets.length; k++) if (t.fileOf[sq + mv.leapOffsets[k]!]! >= 0) n++;
-  for (let k = 0; k < mv.rideOffsets.length; k++) {
-    const off = mv.rideOffsets[k]!;
-    const range = mv.rideRanges[k]!;
-    for (let s = sq + off, steps = 1; t.fileOf[s]! >= 0; s += off, steps++) {
-      n++;
-      if (steps === range) break;
-    }
-  }
+  forEachEmptyBoardTarget(t, code, sq, () => {
+    n++;
+  });
   return n;
 }
 
@@ -230,6 +229,25 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
     targetOk[color]![OFF] = 0;
   }
 
+  const zoneSpan = (2 * t.files - 1) * (2 * t.ranks - 1);
+  const zoneReach = new Uint8Array(codes * zoneSpan);
+  for (let code = 2; code < codes; code++) {
+    for (let i = 0; i < t.squares.length; i++) {
+      const sq = t.squares[i]!;
+      forEachEmptyBoardTarget(t, code, sq, (target) => {
+        // Every king square within one step of the target, on the board or not (a superset).
+        for (let dr = -1; dr <= 1; dr++) {
+          for (let df = -1; df <= 1; df++) {
+            const kf = t.fileOf[target]! + df - t.fileOf[sq]!;
+            const kr = t.rankOf[target]! + dr - t.rankOf[sq]!;
+            if (Math.abs(kf) >= t.files || Math.abs(kr) >= t.ranks) continue;
+            zoneReach[code * zoneSpan + (kr + t.ranks - 1) * (2 * t.files - 1) + kf + t.files - 1] = 1;
+          }
+        }
+      });
+    }
+  }
+
   return {
     t,
     size,
@@ -255,7 +273,27 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
     params,
     partnerNear: Int16Array.from([0, 0, params.partnerNear[0], params.partnerNear[1]]),
     bareBonus: Int16Array.from([0, ...params.bare]),
+    zoneReach,
+    zoneSpan,
   };
+}
+
+/** Call `visit` for every square a piece reaches from `sq` on an empty board. */
+function forEachEmptyBoardTarget(t: VariantTables, code: number, sq: number, visit: (target: number) => void): void {
+  const mv = t.moves[code];
+  if (!mv) return;
+  for (let k = 0; k < mv.leapOffsets.length; k++) {
+    const s = sq + mv.leapOffsets[k]!;
+    if (t.fileOf[s]! >= 0) visit(s);
+  }
+  for (let k = 0; k < mv.rideOffsets.length; k++) {
+    const off = mv.rideOffsets[k]!;
+    const range = mv.rideRanges[k]!;
+    for (let s = sq + off, steps = 1; t.fileOf[s]! >= 0; s += off, steps++) {
+      visit(s);
+      if (steps === range) break;
+    }
+  }
 }
 
 /** Number of non-pawn, non-king pieces of a colour. */
@@ -450,6 +488,11 @@ export class Evaluator {
     const mobEgOf = e.mobEg;
     const attackUnit = e.attackUnit;
     const moves = t.moves;
+    const fileOf = t.fileOf;
+    const rankOf = t.rankOf;
+    const zoneReach = e.zoneReach;
+    const zoneSpan = e.zoneSpan;
+    const zoneRow = 2 * t.files - 1;
     let attackW = 0; // White's attack units on Black's king zone
     let attackersW = 0;
     let attackB = 0;
@@ -462,6 +505,10 @@ export class Evaluator {
       const listBase = color * listSize;
       const ok = e.targetOk[color]!;
       const enemyZone = color === 0 ? zoneB : zoneW;
+      const enemyKing = color === 0 ? kingB : kingW;
+      // (Offsets folded into the enemy king's coordinates: the index needs only the piece's.)
+      const enemyKingRank = t.rankOf[enemyKing]! + t.ranks - 1;
+      const enemyKingFile = t.fileOf[enemyKing]! + t.files - 1;
       const partners = partnerMask[color]!;
       let mobMg = 0;
       let mobEg = 0;
@@ -479,27 +526,63 @@ export class Evaluator {
         let cnt = 0;
         let hits = 0;
         const lo = mv.leapOffsets;
-        for (let k = 0; k < lo.length; k++) {
-          const s = sq + lo[k]!;
-          cnt += ok[board[s]!]!;
-          hits += enemyZone[s]!;
-        }
         const ro = mv.rideOffsets;
-        for (let k = 0; k < ro.length; k++) {
-          const off = ro[k]!;
-          const range = mv.rideRanges[k]!;
-          let s = sq + off;
-          for (let steps = 1; ; steps++, s += off) {
-            const p = board[s]!;
-            if (p === EMPTY) {
-              cnt++;
-              hits += enemyZone[s]!;
-              if (steps === range) break;
-              continue;
-            }
-            cnt += ok[p]!;
+        const reach = zoneReach[code * zoneSpan + (enemyKingRank - rankOf[sq]!) * zoneRow + enemyKingFile - fileOf[sq]!];
+        if (reach === 1) {
+          for (let k = 0; k < lo.length; k++) {
+            const s = sq + lo[k]!;
+            cnt += ok[board[s]!]!;
             hits += enemyZone[s]!;
-            break;
+          }
+          for (let k = 0; k < ro.length; k++) {
+            const off = ro[k]!;
+            const range = mv.rideRanges[k]!;
+            let s = sq + off;
+            let p = board[s]!;
+            if (range === 0) {
+              while (p === EMPTY) {
+                cnt++;
+                hits += enemyZone[s]!;
+                s += off;
+                p = board[s]!;
+              }
+            } else {
+              for (let steps = 1; p === EMPTY; steps++) {
+                cnt++;
+                hits += enemyZone[s]!;
+                if (steps === range) break;
+                s += off;
+                p = board[s]!;
+              }
+            }
+            if (p !== EMPTY) {
+              cnt += ok[p]!;
+              hits += enemyZone[s]!;
+            }
+          }
+        } else {
+          // Too far from the enemy king to hit its zone: mobility only.
+          for (let k = 0; k < lo.length; k++) cnt += ok[board[sq + lo[k]!]!]!;
+          for (let k = 0; k < ro.length; k++) {
+            const off = ro[k]!;
+            const range = mv.rideRanges[k]!;
+            let s = sq + off;
+            let p = board[s]!;
+            if (range === 0) {
+              while (p === EMPTY) {
+                cnt++;
+                s += off;
+                p = board[s]!;
+              }
+            } else {
+              for (let steps = 1; p === EMPTY; steps++) {
+                cnt++;
+                if (steps === range) break;
+                s += off;
+                p = board[s]!;
+              }
+            }
+            if (p !== EMPTY) cnt += ok[p]!;
           }
         }
         const d = cnt - mobBase[code]!;
