@@ -6,12 +6,18 @@
  * destination, and only discovered check if the origin square is on a line (a multiple of a
  * ride direction) of one of the mover's riders through the enemy king. Likewise, a piece that
  * is not on such a line of an enemy rider through its own king cannot be pinned. Moves that pass
- * a filter are tested exactly.
+ * a filter are tested exactly, and for normal moves only along the routes the move can open or
+ * close: a leap of the moved piece to the king, and the one line from the king through the
+ * destination and through the origin (no other attack on that king can have changed, since it
+ * was not in check before the move).
  */
 
 import { KIND_NORMAL, KIND_PAWN_MULTI, type Move, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { EMPTY, pieceCode, type VariantTables } from '../core/tables.js';
+
+/** rideStep entry: more than one ride step fits the offset. */
+const AMBIGUOUS = 0x7fff;
 
 export class CheckDetector {
   /** reach[code * span + (delta + half)]: a piece of `code` may attack at offset delta. */
@@ -20,6 +26,17 @@ export class CheckDetector {
   private readonly line: Uint8Array;
   private readonly half: number;
   private readonly span: number;
+  /** leapAttack[code * span + (delta + half)]: a piece of `code` attacks the square delta away by a leap. */
+  private readonly leapAttack: Uint8Array;
+  /**
+   * rideStep[color * span + (delta + half)]: the step s of the attack rides of `color` such that
+   * delta is a positive multiple of s; 0 if none; AMBIGUOUS if two steps fit (then the whole
+   * attack test is used).
+   */
+  private readonly rideStep: Int16Array;
+  private readonly rideOffsets: readonly [Int16Array, Int16Array];
+  private readonly rideMasks: readonly [Int32Array, Int32Array];
+  private readonly rideRanges: readonly [Uint8Array, Uint8Array];
 
   constructor(t: VariantTables) {
     this.half = t.size;
@@ -27,6 +44,32 @@ export class CheckDetector {
     const codes = 2 * (t.pieceCount + 1);
     this.reach = new Uint8Array(codes * this.span);
     this.line = new Uint8Array(2 * this.span);
+    this.leapAttack = new Uint8Array(codes * this.span);
+    this.rideStep = new Int16Array(2 * this.span);
+    this.rideOffsets = t.attackRideOffsets;
+    this.rideMasks = t.attackRideMasks;
+    this.rideRanges = t.attackRideRanges;
+    for (let color = 0; color < 2; color++) {
+      const lo = t.attackLeapOffsets[color]!;
+      const lm = t.attackLeapMasks[color]!;
+      for (let i = 0; i < lo.length; i++) {
+        for (let code = 2; code < codes; code++) {
+          if ((lm[i]! >>> code) & 1) this.leapAttack[code * this.span + lo[i]! + this.half] = 1;
+        }
+      }
+      const ro = t.attackRideOffsets[color]!;
+      for (let i = 0; i < ro.length; i++) {
+        const step = ro[i]!;
+        for (let i0 = 0; i0 < t.squares.length; i0++) {
+          const x = t.squares[i0]!;
+          for (let y = x + step; t.fileOf[y]! >= 0; y += step) {
+            const k = color * this.span + y - x + this.half;
+            const had = this.rideStep[k]!;
+            this.rideStep[k] = had === 0 || had === step ? step : AMBIGUOUS;
+          }
+        }
+      }
+    }
     for (let type = 0; type < t.pieceCount; type++) {
       for (let color = 0; color < 2; color++) {
         const code = pieceCode(type, color);
@@ -58,11 +101,6 @@ export class CheckDetector {
     return this.reach[code * this.span + king - to + h] !== 0 || this.line[us * this.span + king - from + h] !== 0;
   }
 
-  /** Could the piece on `from` be pinned to its king on `king` by a rider of `them`? */
-  mayBePinned(from: number, king: number, them: number): boolean {
-    return this.line[them * this.span + king - from + this.half] !== 0;
-  }
-
   /** Does m (legal, about to be made by the side to move) give check? */
   givesCheck(pos: Position, m: Move): boolean {
     const kind = moveKind(m);
@@ -79,7 +117,7 @@ export class CheckDetector {
     const captured = board[to]!;
     board[from] = EMPTY;
     board[to] = after;
-    const check = pos.isAttacked(king, us);
+    const check = this.newAttack(pos, after, from, to, king, us);
     board[from] = code;
     board[to] = captured;
     return check;
@@ -94,10 +132,49 @@ export class CheckDetector {
     const us = them ^ 1;
     const king = pos.kingSq[them]!;
     const kind = moveKind(m);
-    if ((kind === KIND_NORMAL || kind === KIND_PAWN_MULTI) && !this.mayCheck(code, moveFrom(m), moveTo(m), king, us)) {
-      return false;
+    if (kind !== KIND_NORMAL && kind !== KIND_PAWN_MULTI) return pos.isAttacked(king, us);
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    if (!this.mayCheck(code, from, to, king, us)) return false;
+    return this.newAttack(pos, code, from, to, king, us);
+  }
+
+  /**
+   * With a normal move from→to made (board updated, `code` now on `to`) by `us`, whose opponent's
+   * king on `king` was not in check before: is it in check now? Only the moved piece's leap and
+   * the lines from the king through `to` and through `from` can carry a new attack.
+   */
+  private newAttack(pos: Position, code: number, from: number, to: number, king: number, us: number): boolean {
+    const h = this.half;
+    if (this.leapAttack[code * this.span + king - to + h] === 1) return true;
+    const row = us * this.span + h;
+    const stepTo = this.rideStep[row + king - to]!;
+    const stepFrom = this.rideStep[row + king - from]!;
+    if (stepTo === AMBIGUOUS || stepFrom === AMBIGUOUS) return pos.isAttacked(king, us);
+    if (stepTo !== 0 && this.attackedAlong(pos, king, us, stepTo)) return true;
+    return stepFrom !== 0 && stepFrom !== stepTo && this.attackedAlong(pos, king, us, stepFrom);
+  }
+
+  /** Is `sq` attacked by a rider of `byColor` coming along `step` (as in Position.isAttacked)? */
+  private attackedAlong(pos: Position, sq: number, byColor: number, step: number): boolean {
+    const board = pos.board;
+    const ro = this.rideOffsets[byColor]!;
+    const rm = this.rideMasks[byColor]!;
+    const rr = this.rideRanges[byColor]!;
+    for (let i = 0; i < ro.length; i++) {
+      if (ro[i] !== step) continue;
+      const range = rr[i]!;
+      let s = sq - step;
+      for (let n = 1; ; n++, s -= step) {
+        const p = board[s]!;
+        if (p !== EMPTY) {
+          if ((rm[i]! >>> p) & 1) return true;
+          break;
+        }
+        if (n === range) break;
+      }
     }
-    return pos.isAttacked(king, us);
+    return false;
   }
 
   /**
@@ -108,10 +185,13 @@ export class CheckDetector {
   leftInCheck(pos: Position, m: Move, mover: number, kingType: number): boolean {
     const us = pos.turn ^ 1;
     const king = pos.kingSq[us]!;
-    if (moveKind(m) === KIND_NORMAL && (mover >> 1) - 1 !== kingType && !this.mayBePinned(moveFrom(m), king, us ^ 1)) {
-      return false;
-    }
-    return pos.isAttacked(king, us ^ 1);
+    const them = us ^ 1;
+    if (moveKind(m) !== KIND_NORMAL || (mover >> 1) - 1 === kingType) return pos.isAttacked(king, them);
+    // A normal move of another piece can only open the line from the king through its origin.
+    const step = this.rideStep[them * this.span + king - moveFrom(m) + this.half]!;
+    if (step === 0) return false;
+    if (step === AMBIGUOUS) return pos.isAttacked(king, them);
+    return this.attackedAlong(pos, king, them, step);
   }
 
   private byMaking(pos: Position, m: Move): boolean {

@@ -527,7 +527,8 @@ export class Evaluator {
         let hits = 0;
         const lo = mv.leapOffsets;
         const ro = mv.rideOffsets;
-        const reach = zoneReach[code * zoneSpan + (enemyKingRank - rankOf[sq]!) * zoneRow + enemyKingFile - fileOf[sq]!];
+        const reach =
+          zoneReach[code * zoneSpan + (enemyKingRank - rankOf[sq]!) * zoneRow + enemyKingFile - fileOf[sq]!];
         if (reach === 1) {
           for (let k = 0; k < lo.length; k++) {
             const s = sq + lo[k]!;
