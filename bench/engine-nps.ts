@@ -10,12 +10,19 @@
  * self-play positions of src/engine/bench-positions.ts ("ply 20", "ply 30", "ply 40"). Node
  * counts are exact and identical on every run; times are not (machines here are shared), so
  * each position runs `--runs` times and the median is reported, by wall and by CPU time.
+ *
+ * The searches run in a worker thread created after steadyJit(), as the engine's searches do
+ * (src/protocol/jit.ts); `--concurrent-jit` runs them on the main thread with V8's default
+ * background compilation instead, for comparison.
  */
+
+import { isMainThread, Worker } from 'node:worker_threads';
 
 import { parseFen } from '../src/core/fen.js';
 import type { Position } from '../src/core/position.js';
 import { BENCH_POSITIONS, type BenchPosition } from '../src/engine/bench-positions.js';
 import { Search } from '../src/engine/search.js';
+import { steadyJit } from '../src/protocol/jit.js';
 import { findVariant } from '../src/variants/index.js';
 
 const args = process.argv.slice(2);
@@ -54,47 +61,56 @@ const median = (xs: readonly number[]) => {
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 };
 
-const search = new Search(hashMb);
+function measure(): void {
+  const search = new Search(hashMb);
 
-// Warm-up: the same code paths as the measurement, in every variant.
-for (const p of BENCH_POSITIONS) {
-  search.clear();
-  search.run(load(p), { limits: { depth: 9 }, seed: 1 });
-}
-
-const chosen = MIDDLEGAMES.map(([variant, label]) => {
-  const p = BENCH_POSITIONS.find((b) => b.variant === variant && b.label === label);
-  if (!p) throw new Error(`no bench position ${variant} ${label}`);
-  return p;
-}).filter((p) => !filter || p.variant.includes(filter));
-
-console.log(`engine nodes/s: depth ${depth}, ${hashMb} MiB hash, ${runs} run(s) per position, median shown`);
-console.log('position                   nodes      ms   k nodes/s (wall)   k nodes/s (CPU)   runs (k nodes/s wall)');
-const allWall: number[] = [];
-for (const p of chosen) {
-  let nodes = -1;
-  const ms: number[] = [];
-  const cpuMs: number[] = [];
-  for (let r = 0; r < runs; r++) {
-    // A fresh position each run: make/unmake may leave the piece lists in another order, which
-    // changes the move order and so the tree.
-    const pos = load(p);
+  // Warm-up: the same code paths as the measurement, in every variant.
+  for (const p of BENCH_POSITIONS) {
     search.clear();
-    const cpu0 = process.cpuUsage();
-    const t0 = performance.now();
-    const result = search.run(pos, { limits: { depth }, seed: 1 });
-    ms.push(performance.now() - t0);
-    cpuMs.push(process.cpuUsage(cpu0).user / 1000);
-    if (nodes >= 0 && result.nodes !== nodes) throw new Error(`${p.variant} ${p.label}: node count changed`);
-    nodes = result.nodes;
+    search.run(load(p), { limits: { depth: 9 }, seed: 1 });
   }
-  const knps = (t: number) => nodes / Math.max(1, t);
-  const wall = ms.map(knps);
-  allWall.push(median(wall));
-  console.log(
-    `${`${p.variant} ${p.label}`.padEnd(24)} ${String(nodes).padStart(9)} ${median(ms).toFixed(0).padStart(7)}` +
-      `   ${median(wall).toFixed(0).padStart(16)}   ${median(cpuMs.map(knps)).toFixed(0).padStart(15)}` +
-      `   ${wall.map((x) => x.toFixed(0)).join(' ')}`,
-  );
+
+  const chosen = MIDDLEGAMES.map(([variant, label]) => {
+    const p = BENCH_POSITIONS.find((b) => b.variant === variant && b.label === label);
+    if (!p) throw new Error(`no bench position ${variant} ${label}`);
+    return p;
+  }).filter((p) => !filter || p.variant.includes(filter));
+
+  console.log(`engine nodes/s: depth ${depth}, ${hashMb} MiB hash, ${runs} run(s) per position, median shown`);
+  console.log('position                   nodes      ms   k nodes/s (wall)   k nodes/s (CPU)   runs (k nodes/s wall)');
+  const allWall: number[] = [];
+  for (const p of chosen) {
+    let nodes = -1;
+    const ms: number[] = [];
+    const cpuMs: number[] = [];
+    for (let r = 0; r < runs; r++) {
+      // A fresh position each run: make/unmake may leave the piece lists in another order, which
+      // changes the move order and so the tree.
+      const pos = load(p);
+      search.clear();
+      const cpu0 = process.cpuUsage();
+      const t0 = performance.now();
+      const result = search.run(pos, { limits: { depth }, seed: 1 });
+      ms.push(performance.now() - t0);
+      cpuMs.push(process.cpuUsage(cpu0).user / 1000);
+      if (nodes >= 0 && result.nodes !== nodes) throw new Error(`${p.variant} ${p.label}: node count changed`);
+      nodes = result.nodes;
+    }
+    const knps = (t: number) => nodes / Math.max(1, t);
+    const wall = ms.map(knps);
+    allWall.push(median(wall));
+    console.log(
+      `${`${p.variant} ${p.label}`.padEnd(24)} ${String(nodes).padStart(9)} ${median(ms).toFixed(0).padStart(7)}` +
+        `   ${median(wall).toFixed(0).padStart(16)}   ${median(cpuMs.map(knps)).toFixed(0).padStart(15)}` +
+        `   ${wall.map((x) => x.toFixed(0)).join(' ')}`,
+    );
+  }
+  console.log(`slowest position: ${Math.min(...allWall).toFixed(0)} k nodes/s (wall, median)`);
 }
-console.log(`slowest position: ${Math.min(...allWall).toFixed(0)} k nodes/s (wall, median)`);
+
+if (isMainThread && !args.includes('--concurrent-jit')) {
+  steadyJit();
+  new Worker(new URL(import.meta.url), { argv: args });
+} else {
+  measure();
+}

@@ -1,9 +1,16 @@
-/** `caravan bench [--depth n] [--hash mb]`: fixed-depth search over the built-in positions. */
+/**
+ * `caravan bench [--depth n] [--hash mb]`: fixed-depth search over the built-in positions, in a
+ * worker thread set up like the engine's search worker (so nodes/s is what `caravan uci` gets).
+ */
 
-import { BENCH_DEFAULT_DEPTH, runBench } from '../engine/bench.js';
+import { Worker } from 'node:worker_threads';
+import { BENCH_DEFAULT_DEPTH, type BenchLine } from '../engine/bench.js';
+import { steadyJit } from '../protocol/jit.js';
 import { flag, parseArgs, UsageError } from './args.js';
+import type { BenchMessage } from './bench-worker.js';
 
-export function benchCommand(argv: readonly string[], out: (line: string) => void): void {
+/** Options are checked at once (a UsageError is thrown); the search then runs in a worker. */
+export function benchCommand(argv: readonly string[], out: (line: string) => void): Promise<void> {
   const args = parseArgs(argv, []);
   for (const name of args.flags.keys()) {
     if (!['depth', 'hash'].includes(name)) throw new UsageError(`unknown option --${name}`);
@@ -18,21 +25,38 @@ export function benchCommand(argv: readonly string[], out: (line: string) => voi
     throw new UsageError(`bad hash size '${hashText}': expected MiB 1–4096`);
   }
   const depth = Number(depthText);
-  const result = runBench(
-    depth,
-    (l) => {
-      const score = l.score.kind === 'mate' ? `mate ${l.score.value}` : `cp ${l.score.value}`;
-      out(
-        `${String(l.index).padStart(2)} ${l.position.variant.padEnd(26)} ${l.position.label.padEnd(10)} ` +
-          `depth ${l.depth}  nodes ${String(l.nodes).padStart(9)}  ${String(Math.round(l.ms)).padStart(6)} ms  ` +
-          `bestmove ${l.bestMove.padEnd(7)} score ${score}`,
-      );
-    },
-    undefined,
-    Number(hashText),
+  return benchInWorker(depth, Number(hashText), out);
+}
+
+function formatLine(l: BenchLine): string {
+  const score = l.score.kind === 'mate' ? `mate ${l.score.value}` : `cp ${l.score.value}`;
+  return (
+    `${String(l.index).padStart(2)} ${l.position.variant.padEnd(26)} ${l.position.label.padEnd(10)} ` +
+    `depth ${l.depth}  nodes ${String(l.nodes).padStart(9)}  ${String(Math.round(l.ms)).padStart(6)} ms  ` +
+    `bestmove ${l.bestMove.padEnd(7)} score ${score}`
   );
-  out('===========================');
-  out(`Total time (ms): ${Math.round(result.totalMs)}`);
-  out(`Total nodes: ${result.totalNodes}`);
-  out(`Nodes/second: ${result.nps}`);
+}
+
+function benchInWorker(depth: number, hashMb: number, out: (line: string) => void): Promise<void> {
+  steadyJit();
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./bench-worker.js', import.meta.url), { workerData: { depth, hashMb } });
+    let done = false;
+    worker.on('message', (msg: BenchMessage) => {
+      if (msg.type === 'line') {
+        out(formatLine(msg.line));
+        return;
+      }
+      done = true;
+      out('===========================');
+      out(`Total time (ms): ${Math.round(msg.result.totalMs)}`);
+      out(`Total nodes: ${msg.result.totalNodes}`);
+      out(`Nodes/second: ${msg.result.nps}`);
+      resolve();
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => {
+      if (!done) reject(new Error(`bench worker stopped (exit code ${code}) before the end`));
+    });
+  });
 }

@@ -166,7 +166,7 @@ export class Search {
     this.def = def;
     this.evaluator = new Evaluator(def);
     this.e = this.evaluator.e;
-    this.exchange = new Exchange(this.e.value);
+    this.exchange = new Exchange(this.e.value, pos.t);
     this.ordering = new MoveOrdering(this.e.value, this.exchange);
     this.checks = new CheckDetector(pos.t);
     this.tt.clear();

@@ -8,7 +8,7 @@
 
 import { KIND_CASTLE, KIND_EN_PASSANT, type Move, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { EMPTY, pieceCode } from '../core/tables.js';
+import { EMPTY, pieceCode, type VariantTables } from '../core/tables.js';
 
 /** Threshold argument of Exchange.exchange meaning "the exact value". */
 const NO_THRESHOLD = -0x40000000;
@@ -26,12 +26,41 @@ export class Exchange {
    */
   private readonly cheapest = new Int32Array(2);
 
+  /**
+   * Per colour, for the attack tables of `t`: leapRest[i] is the lowest value of a piece that
+   * attacks along leap entry i or a later one; rideLowest the lowest value of any rider. Once the
+   * attacker found is no more valuable than that, the later entries cannot hold a strictly
+   * cheaper one, so the scan skips them (same result).
+   */
+  private readonly leapRest: [Int32Array, Int32Array];
+  private readonly rideLowest = new Int32Array(2);
+
   /** @param value material by piece code (the king valued high). */
-  constructor(private readonly value: Int16Array) {
+  constructor(
+    private readonly value: Int16Array,
+    t: VariantTables,
+  ) {
     this.cheapest.fill(0x7fff);
     for (let code = 2; code < value.length; code++) {
       const c = code & 1;
       if (value[code]! < this.cheapest[c]!) this.cheapest[c] = value[code]!;
+    }
+    const lowestIn = (mask: number) => {
+      let v = 0x7fff;
+      for (let code = 2; code < value.length; code++) if ((mask >>> code) & 1 && value[code]! < v) v = value[code]!;
+      return v;
+    };
+    this.leapRest = [new Int32Array(0), new Int32Array(0)];
+    for (let c = 0; c < 2; c++) {
+      const lm = t.attackLeapMasks[c]!;
+      const rest = new Int32Array(lm.length + 1);
+      rest[lm.length] = 0x7fff;
+      for (let i = lm.length - 1; i >= 0; i--) rest[i] = Math.min(rest[i + 1]!, lowestIn(lm[i]!));
+      this.leapRest[c] = rest;
+      let low = 0x7fff;
+      const rm = t.attackRideMasks[c]!;
+      for (let i = 0; i < rm.length; i++) low = Math.min(low, lowestIn(rm[i]!));
+      this.rideLowest[c] = low;
     }
   }
 
@@ -133,6 +162,7 @@ export class Exchange {
     const cheapest = this.cheapest[side]!;
     const lo = t.attackLeapOffsets[side]!;
     const lm = t.attackLeapMasks[side]!;
+    const rest = this.leapRest[side]!;
     for (let i = 0; i < lo.length; i++) {
       const s = sq - lo[i]!;
       const p = board[s]!;
@@ -141,8 +171,10 @@ export class Exchange {
         bestValue = value[p]!;
         this.attackerSq = s;
         if (bestValue === cheapest) return best;
+        if (bestValue <= rest[i + 1]!) break;
       }
     }
+    if (bestValue <= this.rideLowest[side]!) return best;
     const ro = t.attackRideOffsets[side]!;
     const rm = t.attackRideMasks[side]!;
     const rr = t.attackRideRanges[side]!;

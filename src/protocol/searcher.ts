@@ -8,6 +8,7 @@
 
 import { Worker } from 'node:worker_threads';
 import type { Engine } from '../engine/api.js';
+import { steadyJit } from './jit.js';
 import type { FromWorker, InfoReport, SearchReport, SearchRequest, ToWorker } from './search-messages.js';
 import { runSearch } from './search-runner.js';
 
@@ -44,6 +45,7 @@ export class WorkerSearcher implements Searcher {
 
   /** A worker with its own engine; after a crash the next search gets a fresh one. */
   private spawn(): Worker {
+    steadyJit();
     const worker = new Worker(new URL('./search-worker.js', import.meta.url), {
       workerData: { stopFlag: this.stopFlag },
     });

@@ -33,9 +33,9 @@ describe('bench', () => {
     );
   });
 
-  it('prints one line per position and the totals', () => {
+  it('prints one line per position and the totals (searching in a worker thread)', async () => {
     const out: string[] = [];
-    benchCommand(['--depth', '3'], (l) => out.push(l));
+    await benchCommand(['--depth', '3'], (l) => out.push(l));
     assert.equal(out.filter((l) => /depth 3 .*nodes/.test(l)).length, BENCH_POSITIONS.length);
     const total = out.find((l) => l.startsWith('Total nodes: '));
     assert.ok(total && Number(total.slice('Total nodes: '.length)) === runBench(3).totalNodes);

@@ -82,13 +82,14 @@ describe('evaluation', () => {
 });
 
 describe('static exchange evaluation', () => {
-  const value = evalTables(variant('chess')).value;
+  const tables = evalTables(variant('chess'));
+  const value = tables.value;
   const see = (fen: string, uci: string) => {
     const pos = position('chess', fen);
     const m = parseUciMove(pos, uci);
     assert.ok(m.ok, uci);
     const before = pos.toFen();
-    const v = new Exchange(value).see(pos, m.value);
+    const v = new Exchange(value, tables.t).see(pos, m.value);
     assert.equal(pos.toFen(), before, 'the board is restored');
     return v;
   };

@@ -41,8 +41,8 @@ const PRIOR = Number(flag('prior', '1e-5'));
 const sigmoid = (cp: number): number => 1 / (1 + 10 ** (-cp / 400));
 
 function loadSamples(def: VariantDefinition, files: readonly string[]): Sample[] {
-  const value = evalTables(def).value;
-  const see = new Exchange(value);
+  const tables = evalTables(def);
+  const see = new Exchange(tables.value, tables.t);
   const buf = new Int32Array(MAX_MOVES);
   const out: Sample[] = [];
   let game = 0;
