@@ -524,6 +524,11 @@ export class Position {
   isMarried(color: number): boolean {
     const mask = this.t.marriageMask[color] as number;
     if (mask === 0) return false;
+    // Partners are usually promoted pieces: most positions have none (no square scan needed).
+    const codes = this.t.marriageCodes[color] as Int32Array;
+    let partners = 0;
+    for (let i = 0; i < codes.length; i++) partners += this.codeCount[codes[i] as number] as number;
+    if (partners === 0) return false;
     const k = this.kingSq[color] as number;
     const offs = this.t.kingOffsets;
     for (let i = 0; i < 8; i++) {

@@ -92,6 +92,8 @@ export interface VariantTables {
   readonly castleKeepMask: Uint8Array;
   /** Marriage partners as a bitmask over piece codes, per colour (0 if the rule is absent). */
   readonly marriageMask: readonly [number, number];
+  /** The same partners as a list of piece codes, per colour. */
+  readonly marriageCodes: readonly [Int32Array, Int32Array];
   /** King step offsets (for marriage adjacency). */
   readonly kingOffsets: Int16Array;
   readonly zobrist: ZobristKeys;
@@ -287,12 +289,15 @@ export function compileVariant(def: VariantDefinition): Result<VariantTables, st
   }
 
   const marriageMask: [number, number] = [0, 0];
+  const marriageCodes: [number[], number[]] = [[], []];
   if (def.end.marriage) {
     for (const letter of def.end.marriage.partners) {
       const t = letters.indexOf(letter.toUpperCase());
       if (t < 0) return err(`marriage partner ${letter} is not a piece of the variant`);
       marriageMask[0] |= 1 << pieceCode(t, WHITE);
       marriageMask[1] |= 1 << pieceCode(t, BLACK);
+      marriageCodes[0].push(pieceCode(t, WHITE));
+      marriageCodes[1].push(pieceCode(t, BLACK));
     }
   }
   const kingOffsets = Int16Array.from([1, -1, stride, -stride, stride + 1, stride - 1, -stride + 1, -stride - 1]);
@@ -362,6 +367,7 @@ export function compileVariant(def: VariantDefinition): Result<VariantTables, st
     castling,
     castleKeepMask,
     marriageMask,
+    marriageCodes: [Int32Array.from(marriageCodes[0]), Int32Array.from(marriageCodes[1])],
     kingOffsets,
     zobrist,
   });
