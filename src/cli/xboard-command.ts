@@ -44,7 +44,9 @@ export async function xboardCommand(argv: readonly string[], out: (line: string)
   // quit may come from the queue after an aborted search, i.e. not while handling a line.
   await Promise.race([quitSeen, ended.then(() => undefined)]);
   if (!quit) {
-    // End of input without quit: let the engine finish a move it is thinking about.
+    // End of input without quit: let the engine finish a move it is thinking about (an
+    // analysis, which would never finish, is stopped).
+    session.endOfInput();
     await session.whenIdle();
   }
   await searcher.close();

@@ -12,6 +12,12 @@
  * Conventions (engine-intf.html): `new` sets up orthodox chess (XBoard sends `variant` next for
  * other variants); moves are coordinate text with ranks counted from 0 on 10-rank boards;
  * `Illegal move: …` / `Error (…): …` replies leave the state unchanged.
+ *
+ * Analyze mode (`analyze` … `exit`): the engine searches the current position without end,
+ * always printing thinking output, and never moves. Every command other than the immediate ones
+ * stops that search; the command then runs (a move entered, `undo`, `setboard`, `new` …) and
+ * the analysis starts again on the resulting position, until `exit` (or `new`, `quit`) ends the
+ * mode. A search that ends by itself (a forced mate found to the end) is not restarted.
  */
 
 import { Game } from '../core/game.js';
@@ -106,7 +112,12 @@ const ABORTING = new Set([
   'edit',
   'option',
   'memory',
+  'analyze',
+  'exit',
 ]);
+
+/** Commands after which an analysis must start again (analyze mode). */
+const CHANGES_POSITION = new Set(['usermove', 'undo', 'remove', 'setboard', 'variant', 'option']);
 
 const MOVE_TEXT = /^[a-z]\d{1,2}[a-z]\d{1,2}[a-z]?(,[a-z]\d{1,2}[a-z]\d{1,2})?$/;
 
@@ -130,6 +141,10 @@ export class XboardSession {
   private quitting = false;
   private seedCounter = 1;
   private idleWaiters: Array<() => void> = [];
+  /** In analyze mode; the analysis search is running when `thinking` is also set. */
+  private analyzing = false;
+  /** Analyze mode: the position changed, or the analysis was stopped, since it last started. */
+  private analysisStale = false;
 
   constructor(
     private readonly searcher: Searcher,
@@ -156,18 +171,35 @@ export class XboardSession {
     const cmd = line.split(/\s+/, 1)[0] as string;
     if (this.thinking && !IMMEDIATE.has(cmd)) {
       this.queue.push(line);
-      if (ABORTING.has(cmd) && !this.aborting) {
+      if ((ABORTING.has(cmd) || this.analyzing) && !this.aborting) {
         this.aborting = true;
         this.searcher.stop();
       }
       return;
     }
     this.execute(line);
+    this.resumeAnalysis();
+  }
+
+  /** Input ended without `quit`: leave analyze mode (its search would never end). */
+  endOfInput(): void {
+    if (!this.analyzing) return;
+    this.analyzing = false;
+    if (this.thinking && !this.aborting) {
+      this.aborting = true;
+      this.searcher.stop();
+    }
+  }
+
+  /** In analyze mode and idle: analyse again if the position changed or the analysis was cut short. */
+  private resumeAnalysis(): void {
+    if (this.analyzing && this.analysisStale && !this.thinking && !this.quitting) this.analyze();
   }
 
   private execute(line: string): void {
     const [cmd, ...args] = line.split(/\s+/) as [string, ...string[]];
     const rest = line.slice(cmd.length).trim();
+    if (CHANGES_POSITION.has(cmd) || MOVE_TEXT.test(line)) this.analysisStale = true;
     switch (cmd) {
       case 'xboard':
       case 'accepted':
@@ -181,7 +213,6 @@ export class XboardSession {
       case 'hint':
       case 'bk':
       case 'draw':
-      case 'exit':
       case 'cores':
       case '.':
         break;
@@ -191,7 +222,16 @@ export class XboardSession {
         this.features();
         break;
       case 'new':
+        this.analyzing = false;
         this.newGame();
+        break;
+      case 'analyze':
+        this.force = true;
+        this.analyzing = true;
+        this.analyze();
+        break;
+      case 'exit':
+        this.analyzing = false;
         break;
       case 'variant':
         this.variant(rest, line);
@@ -203,6 +243,7 @@ export class XboardSession {
         this.userMove(rest);
         break;
       case 'go':
+        this.analyzing = false;
         this.force = false;
         this.engineColor = this.game.position.turn;
         this.think();
@@ -222,7 +263,8 @@ export class XboardSession {
         this.force = true;
         break;
       case '?':
-        if (this.thinking) this.searcher.stop();
+        // (In analyze mode there is no move to hurry.)
+        if (this.thinking && !this.analyzing) this.searcher.stop();
         break;
       case 'level': {
         const tc = parseLevel(args);
@@ -282,6 +324,7 @@ export class XboardSession {
         for (const l of boardDiagram(this.game)) this.out(`# ${l}`);
         break;
       case 'quit':
+        this.analyzing = false;
         this.quitting = true;
         this.queue = [];
         this.onQuit();
@@ -300,7 +343,7 @@ export class XboardSession {
     const variants = xboardVariantNames().join(',');
     this.out(
       `feature myname="${ENGINE_NAME} ${engineVersion()}" ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 ` +
-        `colors=0 analyze=0 draw=0 time=1 reuse=1 memory=1 variants="${variants}"`,
+        `colors=0 analyze=1 draw=0 time=1 reuse=1 memory=1 variants="${variants}"`,
     );
     this.out(`feature option="Level -spin 0 0 ${MAX_LEVEL}"`);
     this.out('feature option="Marriage -combo immediate /// delayed"');
@@ -447,6 +490,17 @@ export class XboardSession {
 
   private think(): void {
     if (this.reportEnd()) return;
+    this.search(this.limits());
+  }
+
+  /** Analyze mode: search the current position until a command stops it (nothing if the game is over). */
+  private analyze(): void {
+    this.analysisStale = false;
+    if (this.game.outcome()) return;
+    this.search({ infinite: true });
+  }
+
+  private search(limits: SearchLimits): void {
     const moves = this.moveTexts();
     this.thinking = true;
     this.aborting = false;
@@ -456,8 +510,8 @@ export class XboardSession {
         marriage: this.marriage,
         startFen: this.game.startFen,
         moves,
-        limits: this.limits(),
-        seed: this.level > 0 ? (Date.now() ^ this.seedCounter++) >>> 0 : undefined,
+        limits,
+        seed: this.level > 0 && !this.analyzing ? (Date.now() ^ this.seedCounter++) >>> 0 : undefined,
       },
       {
         onInfo: (info) => this.thinkingOutput(info),
@@ -484,7 +538,7 @@ export class XboardSession {
   }
 
   private thinkingOutput(info: InfoReport): void {
-    if (!this.post || this.aborting) return;
+    if ((!this.post && !this.analyzing) || this.aborting) return;
     const pv = info.pv.map((m) => toXboardSquares(this.def, m)).join(' ');
     this.out(`${info.depth} ${xboardScore(info.score)} ${Math.round(info.timeMs / 10)} ${info.nodes} ${pv}`.trimEnd());
   }
@@ -492,6 +546,14 @@ export class XboardSession {
   private moved(result: SearchReport | undefined): void {
     this.thinking = false;
     if (!this.aborting && result?.engineError) this.out(`# ${result.engineError}`);
+    if (this.analyzing) {
+      // An analysis never moves. Stopped by a command: run it (and what came after), then
+      // analyse the position it leaves, unless it ended the mode.
+      if (this.aborting) this.analysisStale = true;
+      this.aborting = false;
+      this.drain();
+      return;
+    }
     if (!this.aborting && result?.bestMove) {
       const m = parseUciMove(this.game.position, result.bestMove);
       const lines = m.ok ? xboardMoveLines(this.def, this.game.position, m.value, result.bestMove) : [];
@@ -508,6 +570,7 @@ export class XboardSession {
     while (this.queue.length > 0 && !this.thinking && !this.quitting) {
       this.execute(this.queue.shift() as string);
     }
+    this.resumeAnalysis();
     if (!this.thinking) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];

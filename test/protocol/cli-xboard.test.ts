@@ -110,6 +110,56 @@ describe('caravan xboard (process)', { timeout: 120_000 }, () => {
     await d.sync();
   });
 
+  it('analyze: thinks without moving, follows entered moves and undo, until exit', async () => {
+    const def = findVariant('camel-decimal')!;
+    const game = unwrap(Game.create(def));
+    const thinking = /^(\d+) -?\d+ \d+ \d+ (\S+)/;
+    /** The first PV move of a thinking line is legal in the game's current position. */
+    const pvFits = (line: string): boolean => {
+      const text = fromXboardSquares(def, thinking.exec(line)?.[2] ?? '');
+      return text !== undefined && parseUciMove(game.position, text).ok;
+    };
+    d.send('new');
+    d.send('variant cameldecimal');
+    d.send('force');
+    d.send('nopost'); // analyze mode prints thinking output anyway
+    await d.sync();
+    let from = d.lines.length;
+    d.send('analyze');
+    const first = await d.nth(thinking, 1, from);
+    assert.ok(pvFits(first), first);
+    // A move entered: the analysis starts again (from depth 1) on the new position, Black to move.
+    from = d.lines.length;
+    d.send('usermove e2e3'); // Caravan's e3e4
+    game.play(unwrap(parseUciMove(game.position, 'e3e4')));
+    const afterMove = await d.nth(/^1 -?\d+ \d+ \d+ /, 1, from);
+    assert.ok(pvFits(afterMove), `${afterMove} should start with a black move`);
+    from = d.lines.length;
+    d.send('undo');
+    game.undo();
+    const afterUndo = await d.nth(/^1 -?\d+ \d+ \d+ /, 1, from);
+    assert.ok(pvFits(afterUndo), `${afterUndo} should start with a white move`);
+    // A ping during the analysis is answered; the analysis goes on.
+    d.send('ping 70');
+    await d.expect(/^pong 70$/);
+    from = d.lines.length;
+    await d.nth(thinking, 1, from);
+    // exit: no more analysis, no move, even after a move is entered.
+    d.send('exit');
+    await d.sync();
+    d.send('usermove e2e3');
+    await d.sync();
+    from = d.lines.length;
+    await d.sync();
+    assert.deepEqual(
+      d.lines.slice(from).filter((l) => thinking.test(l) || l.startsWith('move ')),
+      [],
+    );
+    assert.equal(await d.fen(), 'c8c/1rnbqkbnr1/1pppppppp1/10/10/10/4P5/1PPP1PPPP1/1RNBQKBNR1/C8C b KQkq - 0 1');
+    d.send('new');
+    await d.sync();
+  });
+
   it('plays a whole game against itself (until the end or 60 plies)', async () => {
     const def = findVariant('wildebeest')!;
     d.send('new');
@@ -195,5 +245,19 @@ describe('caravan xboard (process)', { timeout: 120_000 }, () => {
     d.send('quit');
     await d.proc.close('quit', 10_000);
     assert.match(d.proc.exitDescription ?? '', /code 0/);
+  });
+});
+
+describe('caravan xboard (process): input ends during an analysis', { timeout: 60_000 }, () => {
+  it('stops the analysis and exits', async () => {
+    const d = new Driver();
+    d.send('xboard');
+    d.send('protover 2');
+    d.send('new');
+    d.send('analyze');
+    await d.expect(/^\d+ -?\d+ \d+ \d+ /);
+    d.proc.endInput();
+    await assert.rejects(d.expect(/^never printed$/), /exit/);
+    assert.equal(d.lines.filter((l) => l.startsWith('move ')).length, 0);
   });
 });

@@ -37,7 +37,7 @@ describe('XBoard session', () => {
     const m = /variants="([^"]+)"/.exec(out[0] as string);
     assert.ok(m);
     assert.deepEqual(m[1]!.split(','), xboardVariantNames());
-    for (const f of ['ping=1', 'setboard=1', 'usermove=1', 'san=0', 'sigint=0', 'sigterm=0', 'colors=0', 'analyze=0']) {
+    for (const f of ['ping=1', 'setboard=1', 'usermove=1', 'san=0', 'sigint=0', 'sigterm=0', 'colors=0', 'analyze=1']) {
       assert.ok(out[0]!.includes(f), f);
     }
     assert.match(out[0] as string, /myname="Caravan /);
