@@ -91,16 +91,21 @@ async function main(): Promise<void> {
   const rng = makeRng(seed * 104729 + 7);
   let written = 0;
   let next = 0;
+  /** Score a legal position not in check and append it to the output; false if skipped. */
+  const label = async (fen: string): Promise<boolean> => {
+    const parsed = Position.fromFen(def, fen);
+    if (!parsed.ok || parsed.value.inCheck()) return false;
+    const score = await searchScore(fen);
+    if (score === undefined) return false;
+    appendFileSync(out, `${JSON.stringify({ fen, score })}\n`);
+    written++;
+    return true;
+  };
   while (removeMan ? written < count : next < sources.length) {
     if (!removeMan) {
       const fen = sources[next]!;
       next += every;
-      const parsed = Position.fromFen(def, fen);
-      if (!parsed.ok || parsed.value.inCheck()) continue;
-      const score = await searchScore(fen);
-      if (score === undefined) continue;
-      appendFileSync(out, `${JSON.stringify({ fen, score })}\n`);
-      written++;
+      await label(fen);
       continue;
     }
     const source = Position.fromFen(def, sources[Math.floor(rng() * sources.length)]!);
@@ -115,12 +120,7 @@ async function main(): Promise<void> {
     if (men.length < 2) continue;
     const sq = men[Math.floor(rng() * men.length)]!;
     const fen = withoutMan(makeFen(pos), pos.t.files, pos.t.fileOf[sq]!, pos.t.rankOf[sq]!);
-    const parsed = Position.fromFen(def, fen);
-    if (!parsed.ok || parsed.value.inCheck()) continue;
-    const score = await searchScore(fen);
-    if (score === undefined) continue;
-    appendFileSync(out, `${JSON.stringify({ fen, score })}\n`);
-    written++;
+    if (!(await label(fen))) continue;
     if (written % 200 === 0) console.log(`${written}/${count}`);
   }
   fsf.send('quit');
