@@ -1,13 +1,16 @@
 /**
  * Move ordering: the transposition-table move, then winning captures and promotions (MVV-LVA,
  * checked by SEE), killer moves and the counter-move, quiet moves by history, losing captures
- * last. Moves are scored into a parallel Int32Array and picked one at a time (selection), so a
+ * last. A quiet move's history is the sum of three tables: by the move alone ([piece][to]), and
+ * by the move in the context of the previous move and of the move before that (continuation
+ * histories, [previous piece][previous to][piece][to], as in Stockfish) — a reply that refuted
+ * a move once is likely to refute it in other positions too. Moves are scored into a parallel Int32Array and picked one at a time (selection), so a
  * cut-off early in the list costs no full sort.
  */
 
 import { KIND_CASTLE, KIND_EN_PASSANT, type Move, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { EMPTY, pieceCode } from '../core/tables.js';
+import { EMPTY, pieceCode, type VariantTables } from '../core/tables.js';
 import { MAX_PLY } from './score.js';
 import type { Exchange } from './see.js';
 
@@ -28,16 +31,52 @@ export class MoveOrdering {
   readonly history = new Int32Array(PIECE_TO);
   /** Counter-move by the previous move's [code * 256 + to]. */
   readonly counter = new Int32Array(PIECE_TO);
+  /**
+   * Continuation history: [context row + column], where a move's [code * 256 + to] key maps to
+   * a dense column (colOf) and, as the context move, to the start of a row (rowOf = column ×
+   * columns). Dense because [32 × 256]² entries would be 128 MiB; a 10 × 10 board with 7 piece
+   * types needs 1 400² (4 MiB).
+   */
+  readonly cont: Int16Array;
+  readonly colOf = new Int32Array(PIECE_TO).fill(-1);
+  readonly rowOf = new Int32Array(PIECE_TO).fill(-1);
 
   constructor(
     private readonly value: Int16Array,
     private readonly exchange: Exchange,
-  ) {}
+    t: VariantTables,
+  ) {
+    const squares = t.squares.length;
+    const columns = 2 * t.pieceCount * squares;
+    for (let code = 2; code < 2 * t.pieceCount + 2; code++) {
+      for (let i = 0; i < squares; i++) {
+        const col = (code - 2) * squares + i;
+        this.colOf[code * 256 + t.squares[i]!] = col;
+        this.rowOf[code * 256 + t.squares[i]!] = col * columns;
+      }
+    }
+    this.cont = new Int16Array(columns * columns);
+  }
 
   clear(): void {
     this.killers.fill(0);
     this.history.fill(0);
     this.counter.fill(0);
+    this.cont.fill(0);
+  }
+
+  /** The continuation-history row of a context move's key (code * 256 + to), −1 for none. */
+  contRow(key: number): number {
+    return key >= 0 ? this.rowOf[key]! : -1;
+  }
+
+  /** History of a quiet move by its key in the contexts of rows c1 and c2 (−1 = no context). */
+  quietHistory(key: number, c1: number, c2: number): number {
+    const col = this.colOf[key]!;
+    let h = this.history[key]!;
+    if (c1 >= 0) h += this.cont[c1 + col]!;
+    if (c2 >= 0) h += this.cont[c2 + col]!;
+    return h;
   }
 
   /** Age the history between searches (keep the shape, damp the magnitude). */
@@ -64,6 +103,8 @@ export class MoveOrdering {
     ttMove: Move,
     ply: number,
     counterMove: Move,
+    c1: number,
+    c2: number,
   ): void {
     const board = pos.board;
     const value = this.value;
@@ -88,7 +129,7 @@ export class MoveOrdering {
       } else if (m === k1) scores[i] = KILLER + 2;
       else if (m === k2) scores[i] = KILLER + 1;
       else if (m === counterMove) scores[i] = KILLER;
-      else scores[i] = this.history[mover * 256 + moveTo(m)]!;
+      else scores[i] = this.quietHistory(mover * 256 + moveTo(m), c1, c2);
     }
   }
 
@@ -199,6 +240,8 @@ export class MoveOrdering {
     tried: Int32Array,
     triedStart: number,
     triedEnd: number,
+    c1: number,
+    c2: number,
   ): void {
     if (this.killers[ply * 2] !== m) {
       this.killers[ply * 2 + 1] = this.killers[ply * 2]!;
@@ -206,16 +249,27 @@ export class MoveOrdering {
     }
     if (prevKey >= 0) this.counter[prevKey] = m;
     const bonus = Math.min(depth * depth * 16, 1600);
-    this.bump(pos.board[moveFrom(m)]! * 256 + moveTo(m), bonus);
+    this.bump(pos.board[moveFrom(m)]! * 256 + moveTo(m), bonus, c1, c2);
     for (let i = triedStart; i < triedEnd; i++) {
       const q = tried[i]!;
-      this.bump(pos.board[moveFrom(q)]! * 256 + moveTo(q), -bonus);
+      this.bump(pos.board[moveFrom(q)]! * 256 + moveTo(q), -bonus, c1, c2);
     }
   }
 
-  private bump(key: number, bonus: number): void {
+  /** Move the move's history entries toward ±HISTORY_MAX (gravity: big entries move less). */
+  private bump(key: number, bonus: number, c1: number, c2: number): void {
     const h = this.history[key]!;
-    this.history[key] = h + bonus - Math.trunc((h * Math.abs(bonus)) / HISTORY_MAX);
+    const damp = Math.abs(bonus);
+    this.history[key] = h + bonus - Math.trunc((h * damp) / HISTORY_MAX);
+    const col = this.colOf[key]!;
+    if (c1 >= 0) {
+      const c = this.cont[c1 + col]!;
+      this.cont[c1 + col] = c + bonus - Math.trunc((c * damp) / HISTORY_MAX);
+    }
+    if (c2 >= 0) {
+      const c = this.cont[c2 + col]!;
+      this.cont[c2 + col] = c + bonus - Math.trunc((c * damp) / HISTORY_MAX);
+    }
   }
 
   /** History score of a quiet move (for reductions). */

@@ -167,7 +167,7 @@ export class Search {
     this.evaluator = new Evaluator(def);
     this.e = this.evaluator.e;
     this.exchange = new Exchange(this.e.value, pos.t);
-    this.ordering = new MoveOrdering(this.e.value, this.exchange);
+    this.ordering = new MoveOrdering(this.e.value, this.exchange, pos.t);
     this.checks = new CheckDetector(pos.t);
     this.tt.clear();
     this.ec.fill(0);
@@ -675,6 +675,9 @@ export class Search {
     const them = us ^ 1;
     const kingType = pos.t.kingType;
     const pk = this.prevKey[ply]!;
+    // Continuation-history contexts: the previous move and the one before it.
+    const c1 = ordering.contRow(pk);
+    const c2 = ply >= 1 ? ordering.contRow(this.prevKey[ply - 1]!) : -1;
     const pruneOk = !root && !inCheck && this.quietPruneSafe();
     const special = this.specialMask[us]!;
     const k1 = ordering.killers[ply * 2]!;
@@ -746,7 +749,7 @@ export class Search {
           }
           end = w;
         }
-        ordering.scoreMoves(pos, moves, scores, fBase, end, ttMove, ply, pk >= 0 ? ordering.counter[pk]! : 0);
+        ordering.scoreMoves(pos, moves, scores, fBase, end, ttMove, ply, pk >= 0 ? ordering.counter[pk]! : 0, c1, c2);
         cur = fBase;
         stage = STAGE_ALL;
         continue;
@@ -776,6 +779,17 @@ export class Search {
           }
           // A quiet move that puts its piece en prise (SEE) is not worth a search near the leaves.
           if (depth <= 5 && moveCount > 0 && !this.exchange.seeGe(pos, m, -70 * depth)) continue;
+          // So is one whose history, alone and after the last two moves, says it rarely works.
+          if (
+            depth <= 3 &&
+            moveCount > 0 &&
+            m !== k1 &&
+            m !== k2 &&
+            ordering.quietHistory(mover * 256 + to, c1, c2) < -4000 * depth &&
+            !this.checks.givesCheck(pos, m)
+          ) {
+            continue;
+          }
         } else if (depth <= 4 && MoveOrdering.losingExchange(sc) < -110 * depth) continue;
       }
 
@@ -807,7 +821,7 @@ export class Search {
           if (cutNode) r++;
           if (!improving) r++;
           if (m === k1 || m === k2) r--;
-          r -= (ordering.history[mover * 256 + to]! / 6000) | 0;
+          r -= (ordering.quietHistory(mover * 256 + to, c1, c2) / 12000) | 0;
           if (r < 0) r = 0;
           if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
         }
@@ -835,7 +849,7 @@ export class Search {
             this.rootBestScore = v;
           }
           if (v >= beta) {
-            if (!tactical) ordering.updateQuiet(pos, m, ply, depth, pk, this.quiets, qBase, qBase + quietN);
+            if (!tactical) ordering.updateQuiet(pos, m, ply, depth, pk, this.quiets, qBase, qBase + quietN, c1, c2);
             break;
           }
           alpha = v;
