@@ -43,6 +43,12 @@ export interface EvalParams {
   /** King danger: units² × kingDanger / 200 with two or more attackers; units × kingDangerOne with one. */
   readonly kingDanger: number;
   readonly kingDangerOne: number;
+  /**
+   * A piece that rides along files (the Rook) on a file without own pawns, and the extra when the
+   * file has no pawns at all.
+   */
+  readonly semiOpenFile: Pair;
+  readonly openFile: Pair;
   /** Marriage/taming partner two / three king steps from its king. */
   readonly partnerNear: Pair;
   /** Where baring wins: bonus when the opponent has 1, 2, 3 men left. */
@@ -101,6 +107,8 @@ export const DEFAULT_EVAL_PARAMS: EvalParams = {
   kingCentre: 10,
   kingDanger: 100,
   kingDangerOne: 2,
+  semiOpenFile: [0, 0],
+  openFile: [0, 0],
   partnerNear: [70, 25],
   bare: [260, 110, 40],
   tempo: 14,
@@ -108,27 +116,30 @@ export const DEFAULT_EVAL_PARAMS: EvalParams = {
 
 /** Shatranj Kamil, fitted by tools/tune/tune.js (provenance in bench/README.md). */
 const SHATRANJ_KAMIL: Partial<EvalParams> = {
-  // 26 k quiet positions: Fairy-Stockfish self-play at 8 000 nodes a move (120 games from
-  // random openings) plus 3 000 positions with one man removed, each scored by its search.
-  // Pawns promote only to a General here, so the pieces are worth more pawns than in chess:
-  // N ≈ 4.8 P, R ≈ 7.5 P (Fairy-Stockfish's own shatranj values give the same ratios).
-  values: { P: [96, 85], N: [461, 372], R: [720, 768], F: [234, 167], E: [168, 137], D: [195, 145] },
-  mobility: { F: [0, 2], R: [0, 3], N: [0, 1], E: [0, 0], D: [0, 2] },
-  centre: { F: [30, 33], R: [20, 15], N: [30, 45], E: [34, 13], D: [54, 25] },
+  // 33 k quiet positions, each scored by Fairy-Stockfish's search at 8 000 nodes: its own
+  // self-play (120 games from random openings), 3 000 positions with one man removed, and every
+  // third position of 66 Caravan v Fairy-Stockfish games (where Caravan's own judgement leads;
+  // on those the earlier fit erred most: pawn advances, Rooks on open files, the General).
+  // Pawns promote only to a General here, so the pieces are worth more pawns than in chess.
+  values: { P: [120, 79], N: [491, 336], R: [744, 840], F: [216, 167], E: [168, 131], D: [195, 163] },
+  mobility: { F: [0, 0], R: [4, 0], N: [0, 0], E: [0, 0], D: [1, 3] },
+  centre: { F: [10, 49], R: [20, 15], N: [38, 77], E: [22, 33], D: [38, 25] },
   pawnAdvance: [100, 130],
-  passedBase: [2, 4],
-  passedScale: [180, 470],
-  pawnCentre: 11,
-  isolated: [10, 33],
-  doubled: [0, 0],
+  passedBase: [2, 7],
+  passedScale: [200, 610],
+  pawnCentre: 2,
+  isolated: [10, 27],
+  doubled: [12, 0],
+  semiOpenFile: [25, 5],
+  openFile: [5, 0],
   shieldNear: 0,
   shieldFar: 0,
   kingHome: 0,
   kingAdvance: 1,
-  kingCentre: 25,
+  kingCentre: 28,
   kingDanger: 50,
   kingDangerOne: 0,
-  tempo: 5,
+  tempo: 8,
 };
 
 /**

@@ -40,6 +40,8 @@ export interface EvalTables {
   readonly mobMg: Int8Array;
   readonly mobEg: Int8Array;
   readonly mobBase: Int8Array;
+  /** 1 for codes that ride forward along a file without range limit (the Rook), by code. */
+  readonly fileRider: Uint8Array;
   /** Weight of one attacked square next to the enemy king, by code. */
   readonly attackUnit: Int8Array;
   /** Middlegame material by code (King = KING_EXCHANGE_VALUE), for SEE and ordering. */
@@ -139,6 +141,7 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
   const mobEg = new Int8Array(codes);
   const mobBase = new Int8Array(codes);
   const attackUnit = new Int8Array(codes);
+  const fileRider = new Uint8Array(codes);
   const value = new Int16Array(codes);
   const passedMg = new Int16Array(2 * size);
   const passedEg = new Int16Array(2 * size);
@@ -187,6 +190,11 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
         mobEg[code] = mob[1];
         mobBase[code] = Math.round(avg / 2);
         attackUnit[code] = vm >= 800 ? 5 : vm >= 450 ? 3 : 2;
+        const forward = color === 0 ? t.stride : -t.stride;
+        const cm = t.moves[code]!;
+        for (let k = 0; k < cm.rideOffsets.length; k++) {
+          if (cm.rideOffsets[k] === forward && cm.rideRanges[k] === 0) fileRider[code] = 1;
+        }
       }
     }
     for (let i = 0; i < t.squares.length; i++) {
@@ -301,6 +309,7 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
     mobEg,
     mobBase,
     attackUnit,
+    fileRider,
     value,
     pieceCodes: [Int32Array.from(pieceCodes[0]), Int32Array.from(pieceCodes[1])],
     passedMg,
@@ -371,6 +380,7 @@ export class Evaluator {
   private readonly minRank: [Int8Array, Int8Array];
   private readonly maxRank: [Int8Array, Int8Array];
   private readonly partnerSq: Int16Array;
+  private readonly pawnFiles = new Int32Array(2);
   /**
    * Pawn-structure cache, four words per entry (key low, key high, middlegame and endgame
    * scores as two 16-bit halves, used) so that a lookup touches one cache line.
@@ -555,6 +565,22 @@ export class Evaluator {
     let attackersB = 0;
     const plist = pos.plist;
     const listSize = plist.length >> 1;
+    // Files holding pawns, per colour (bit = file), for the file riders' open-file terms.
+    const pawnFiles = this.pawnFiles;
+    pawnFiles[0] = 0;
+    pawnFiles[1] = 0;
+    if (this.pawnCodeW >= 0) {
+      for (let color = 0; color < 2; color++) {
+        const pawn = color === 0 ? this.pawnCodeW : this.pawnCodeB;
+        for (let i = 0; i < pos.pcount[color]!; i++) {
+          const sq = plist[color * listSize + i]!;
+          if (board[sq] === pawn) pawnFiles[color] |= 1 << fileOf[sq]!;
+        }
+      }
+    }
+    const fileRider = e.fileRider;
+    const semiOpen = e.params.semiOpenFile;
+    const open = e.params.openFile;
 
     for (let color = 0; color < 2; color++) {
       const n = pos.pcount[color]!;
@@ -577,6 +603,17 @@ export class Evaluator {
         const ph = phaseOf[code]!;
         if (ph === 0) continue; // pawn or king
         mat += ph;
+        if (fileRider[code] === 1) {
+          const f = 1 << fileOf[sq]!;
+          if ((pawnFiles[color]! & f) === 0) {
+            mobMg += semiOpen[0];
+            mobEg += semiOpen[1];
+            if ((pawnFiles[color ^ 1]! & f) === 0) {
+              mobMg += open[0];
+              mobEg += open[1];
+            }
+          }
+        }
         if ((partners >>> code) & 1) this.partnerSq[partnerN++] = sq;
         let cnt = 0;
         let hits = 0;

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BENCH_POSITIONS } from '../../src/engine/bench-positions.js';
+import { evalParamsFor } from '../../src/engine/eval-params.js';
 import { Evaluator, evalTables, PIECE_VALUES } from '../../src/engine/evaluate.js';
 import { Exchange } from '../../src/engine/see.js';
 import { BOUND_EXACT, BOUND_LOWER, TranspositionTable } from '../../src/engine/tt.js';
@@ -71,6 +72,21 @@ describe('evaluation', () => {
     const near = ev.evaluate(position('bachelor-kamil', '4k4/pppp5/9/9/9/5Q3/9/4K4 w - - 0 1'));
     const far = ev.evaluate(position('bachelor-kamil', '4k4/pppp5/Q8/9/9/9/9/4K4 w - - 0 1'));
     assert.ok(near > far + 30, `${near} vs ${far}`);
+  });
+
+  it('rewards a Rook on a file without own pawns, more when the file is open, by its weights', () => {
+    const def = variant('shatranj-kamil');
+    const base = evalParamsFor('shatranj-kamil');
+    const none = new Evaluator(def, { ...base, semiOpenFile: [0, 0], openFile: [0, 0] });
+    const some = new Evaluator(def, { ...base, semiOpenFile: [40, 40], openFile: [20, 20] });
+    const gain = (fen: string) => some.evaluate(position(def, fen)) - none.evaluate(position(def, fen));
+    // The j-file Rook: only a black pawn on its file (semi-open), then no pawn at all (open),
+    // then behind its own pawn (closed).
+    assert.ok(Math.abs(gain('4k5/9p/10/10/10/10/10/10/PPP7/4K4R w - - 0 1') - 40) <= 1);
+    assert.ok(Math.abs(gain('4k5/8p1/10/10/10/10/10/10/PPP7/4K4R w - - 0 1') - 60) <= 1);
+    assert.equal(gain('4k5/8p1/10/10/10/10/10/10/PPP6P/4K4R w - - 0 1'), 0);
+    // Black's Rook counts for Black (semi-open: White's pawn is on its file).
+    assert.ok(Math.abs(gain('4k4r/8p1/10/10/10/10/10/10/PPP6P/4K5 w - - 0 1') + 40) <= 1);
   });
 
   it('rewards reducing the opponent to few men where baring wins', () => {

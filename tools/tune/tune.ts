@@ -141,6 +141,8 @@ function knobsFor(def: VariantDefinition, base: MutableParams): Knob[] {
     ['passedBase', 3],
     ['passedScale', 20],
     ['isolated', 3],
+    ['semiOpenFile', 5],
+    ['openFile', 5],
     ['doubled', 3],
   ] as const) {
     knobs.push(...pairKnobs(name, step, (p) => p[name]));
