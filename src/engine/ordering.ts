@@ -4,8 +4,9 @@
  * last. A quiet move's history is the sum of three tables: by the move alone ([piece][to]), and
  * by the move in the context of the previous move and of the move before that (continuation
  * histories, [previous piece][previous to][piece][to], as in Stockfish) — a reply that refuted
- * a move once is likely to refute it in other positions too. Moves are scored into a parallel Int32Array and picked one at a time (selection), so a
- * cut-off early in the list costs no full sort.
+ * a move once is likely to refute it in other positions too. Moves are scored into a parallel
+ * Int32Array and picked one at a time (selection), so a cut-off early in the list costs no full
+ * sort.
  */
 
 import { KIND_CASTLE, KIND_EN_PASSANT, type Move, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
@@ -256,24 +257,16 @@ export class MoveOrdering {
     }
   }
 
-  /** Move the move's history entries toward ±HISTORY_MAX (gravity: big entries move less). */
+  /** Move the move's history entries by bonus, toward ±HISTORY_MAX (in the contexts c1, c2). */
   private bump(key: number, bonus: number, c1: number, c2: number): void {
-    const h = this.history[key]!;
-    const damp = Math.abs(bonus);
-    this.history[key] = h + bonus - Math.trunc((h * damp) / HISTORY_MAX);
+    this.history[key] = gravity(this.history[key]!, bonus);
     const col = this.colOf[key]!;
-    if (c1 >= 0) {
-      const c = this.cont[c1 + col]!;
-      this.cont[c1 + col] = c + bonus - Math.trunc((c * damp) / HISTORY_MAX);
-    }
-    if (c2 >= 0) {
-      const c = this.cont[c2 + col]!;
-      this.cont[c2 + col] = c + bonus - Math.trunc((c * damp) / HISTORY_MAX);
-    }
+    if (c1 >= 0) this.cont[c1 + col] = gravity(this.cont[c1 + col]!, bonus);
+    if (c2 >= 0) this.cont[c2 + col] = gravity(this.cont[c2 + col]!, bonus);
   }
+}
 
-  /** History score of a quiet move (for reductions). */
-  historyOf(pos: Position, m: Move): number {
-    return this.history[pos.board[moveFrom(m)]! * 256 + moveTo(m)]!;
-  }
+/** A history entry moved by bonus; the larger it already is, the less it moves (it stays within ±HISTORY_MAX). */
+function gravity(h: number, bonus: number): number {
+  return h + bonus - Math.trunc((h * Math.abs(bonus)) / HISTORY_MAX);
 }
