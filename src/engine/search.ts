@@ -29,6 +29,8 @@ import { generateTactical } from './captures.js';
 import { CheckDetector } from './checks.js';
 import { type EvalTables, Evaluator, pieceCount } from './evaluate.js';
 import { evalNoise, levelSettings } from './levels.js';
+import { NnueEvaluator } from './nnue/accumulator.js';
+import { networkFor } from './nnue/registry.js';
 import { MoveOrdering } from './ordering.js';
 import {
   CONTEMPT,
@@ -54,6 +56,8 @@ import { isPseudoLegal } from './validate.js';
 export const MAX_DEPTH = MAX_PLY - 28;
 /** Thinking time when the caller gives no limit at all (ms). */
 const DEFAULT_MOVETIME = 1000;
+/** Levels below this keep the hand-written evaluation (their noise and limits were set for it). */
+const NNUE_MIN_LEVEL = 5;
 /** prevKey marker: the move into this ply was a null move. */
 const NULL_KEY = -2;
 
@@ -93,6 +97,11 @@ export class Search {
   private exchange!: Exchange;
   private ordering!: MoveOrdering;
   private checks!: CheckDetector;
+  /** The variant's learned evaluation when a network is registered (nnue/registry.ts). */
+  private nnue: NnueEvaluator | undefined;
+  /** Evaluate with the network in this search (full strength and the upper levels). */
+  private useNnue = false;
+  private evalSource: unknown;
 
   private readonly moves = new Int32Array(MAX_PLY * 2 * MAX_MOVES);
   private readonly scores = new Int32Array(MAX_PLY * 2 * MAX_MOVES);
@@ -162,6 +171,8 @@ export class Search {
   private prepare(pos: Position): void {
     this.pos = pos;
     const def = pos.variant;
+    const net = networkFor(def.id);
+    if (net !== this.nnue?.weights) this.nnue = net ? new NnueEvaluator(net, pos.t) : undefined;
     if (def === this.def) return;
     this.def = def;
     this.evaluator = new Evaluator(def);
@@ -241,6 +252,15 @@ export class Search {
     this.tt.newSearch();
     this.ordering.age();
     this.evaluator.computePsq(pos);
+    this.useNnue = this.nnue !== undefined && (limits.level === undefined || limits.level >= NNUE_MIN_LEVEL);
+    if (this.useNnue) this.nnue?.refresh(pos);
+    const evalSource = this.useNnue ? this.nnue : this.evaluator;
+    if (evalSource !== this.evalSource) {
+      // The hash table and the evaluation cache hold evaluations of the other evaluator.
+      this.evalSource = evalSource;
+      this.tt.clear();
+      this.ec.fill(0);
+    }
     this.checkStack[0] = pos.inCheck() ? 1 : 0;
     this.fromNull[0] = pos.depth;
     const last = pos.lastMove();
@@ -364,6 +384,17 @@ export class Search {
       this.rawEval = ec[i + 2]!;
       return this.rawEval + noise;
     }
+    if (this.useNnue) {
+      let v = (this.nnue as NnueEvaluator).evaluate(pos);
+      if (v > 20000) v = 20000;
+      else if (v < -20000) v = -20000;
+      ec[i] = lo;
+      ec[i + 1] = hi;
+      ec[i + 2] = v;
+      ec[i + 3] = 1;
+      this.rawEval = v;
+      return v + noise;
+    }
     const fast = this.evaluator.fast(pos) + noise;
     if (fast - LAZY_MARGIN >= beta || fast + LAZY_MARGIN <= alpha) {
       this.rawEval = NO_SCORE;
@@ -394,6 +425,7 @@ export class Search {
     this.pawnLo[ply] = ev.pawnLo;
     this.pawnHi[ply] = ev.pawnHi;
     ev.applyDelta(this.pos, m);
+    if (this.useNnue) this.nnue?.push(this.pos, m);
     this.pos.make(m);
   }
 
@@ -654,6 +686,7 @@ export class Search {
       // Null move.
       if (depth >= 3 && evalEst >= beta && staticEval >= beta - 20 * depth && this.prevKey[ply] !== NULL_KEY) {
         const r = 3 + (depth >> 2) + Math.min(3, ((evalEst - beta) / 200) | 0);
+        if (this.useNnue) this.nnue?.pushNull(pos);
         pos.makeNull();
         this.checkStack[ply + 1] = 0;
         this.fromNull[ply + 1] = 0;

@@ -1,0 +1,12 @@
+/**
+ * Which variants have a trained network, the weights file (in assets/nnue/) and whether it is
+ * used by default. A network is switched on by default only once it has beaten the hand-written
+ * evaluation in self-play (bench/README.md, "Learned evaluation"); CARAVAN_NNUE=on|off overrides.
+ */
+
+export interface NetworkAsset {
+  readonly file: string;
+  readonly enabled: boolean;
+}
+
+export const NETWORK_ASSETS: Readonly<Record<string, NetworkAsset>> = {};

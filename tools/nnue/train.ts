@@ -1,0 +1,114 @@
+/**
+ * Train a network on data files of datagen.ts and write its weights (issue 12):
+ *
+ *   node dist/tools/nnue/train.js --variant camel-decimal --data a.bin,b.bin --hidden 128 \
+ *     --epochs 12 --lr 0.001 --lambda 0.75 --seed 1 --out assets/nnue/camel-decimal.nnue
+ *
+ * Whole games are held out for validation (every --valid-every-th game), since neighbouring
+ * positions of a game are near copies. Prints the loss per epoch and, for scale, the loss of the
+ * hand-written evaluation on the same validation positions.
+ */
+
+import { writeFileSync } from 'node:fs';
+import { Position } from '../../src/core/position.js';
+import { EMPTY, variantTables } from '../../src/core/tables.js';
+import { Evaluator } from '../../src/engine/evaluate.js';
+import { NnueEvaluator } from '../../src/engine/nnue/accumulator.js';
+import { layoutOf } from '../../src/engine/nnue/features.js';
+import { decodeWeights, encodeWeights } from '../../src/engine/nnue/format.js';
+import { findVariant } from '../../src/variants/index.js';
+import { flag } from '../tune/fsf.js';
+import { readFrames, type Sample } from './data.js';
+import { buildDataset, sigmoid, trainNetwork } from './trainer.js';
+
+const variantId = flag('variant', 'camel-decimal');
+const files = flag('data', '')
+  .split(',')
+  .filter((f) => f !== '');
+const hidden = Number(flag('hidden', '128'));
+const epochs = Number(flag('epochs', '10'));
+const batch = Number(flag('batch', '256'));
+const lr = Number(flag('lr', '0.001'));
+const lambda = Number(flag('lambda', '0.75'));
+const seed = Number(flag('seed', '1'));
+const validEvery = Number(flag('valid-every', '10'));
+const outScale = Number(flag('out-scale', '200'));
+const out = flag('out', `/tmp/${variantId}.nnue`);
+
+const def = findVariant(variantId);
+if (!def || files.length === 0) {
+  console.error('usage: train.js --variant <id> --data <file,…> [--out <weights>]');
+  process.exit(2);
+}
+
+function toPosition(s: Sample): Position {
+  const t = variantTables(def!);
+  const board = new Uint8Array(t.files * t.ranks).fill(EMPTY);
+  for (let i = 0; i < s.squares.length; i++) board[s.squares[i] as number] = s.codes[i] as number;
+  return Position.fromSetup(def!, {
+    board,
+    turn: s.turn,
+    castling: 0,
+    epSquares: [],
+    epVictim: -1,
+    halfmove: 0,
+    fullmove: 1,
+  });
+}
+
+function main(): void {
+  const t = variantTables(def!);
+  const layout = layoutOf(t);
+  const train: Sample[] = [];
+  const valid: Sample[] = [];
+  files.forEach((file, fi) => {
+    for (const frame of readFrames(file)) {
+      const into = (frame.game + fi * 7) % validEvery === 0 ? valid : train;
+      for (const s of frame.samples) into.push(s);
+    }
+  });
+  console.log(`${variantId}: ${train.length} training positions, ${valid.length} validation positions`);
+  const ev = new Evaluator(def!);
+  let handLoss = 0;
+  for (const s of valid) {
+    const target = lambda * sigmoid(s.score) + (1 - lambda) * ((s.result + 1) / 2);
+    const e = sigmoid(ev.evaluate(toPosition(s))) - target;
+    handLoss += e * e;
+  }
+  console.log(`hand-written evaluation, validation loss ${(handLoss / Math.max(1, valid.length)).toFixed(5)}`);
+  const pieceValues = def!.pieces.map((_, type) => ev.e.value[((type + 1) << 1) | 0] as number);
+  const started = Date.now();
+  const result = trainNetwork(layout, buildDataset(layout, train, lambda), buildDataset(layout, valid, lambda), {
+    hidden,
+    epochs,
+    batch,
+    lr,
+    seed,
+    outScale,
+    pieceValues,
+    onEpoch: (epoch, tl, vl) =>
+      console.log(
+        `epoch ${epoch}: train ${tl.toFixed(5)}, validation ${vl.toFixed(5)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      ),
+  });
+  const bytes = encodeWeights(result.net.quantise(variantId));
+  writeFileSync(out, bytes);
+  // The quantised network as the engine runs it, on the validation positions.
+  const decoded = decodeWeights(bytes);
+  if (!decoded.ok) throw decoded.error;
+  const nnue = new NnueEvaluator(decoded.value, t);
+  let qLoss = 0;
+  for (const s of valid) {
+    const pos = toPosition(s);
+    nnue.refresh(pos);
+    const target = lambda * sigmoid(s.score) + (1 - lambda) * ((s.result + 1) / 2);
+    const e = sigmoid(nnue.evaluate(pos)) - target;
+    qLoss += e * e;
+  }
+  console.log(
+    `best: train ${result.trainLoss.toFixed(5)}, validation ${result.startValidLoss.toFixed(5)} → ${result.validLoss.toFixed(5)} ` +
+      `(quantised ${(qLoss / Math.max(1, valid.length)).toFixed(5)}); wrote ${out} (${bytes.length} bytes)`,
+  );
+}
+
+main();
