@@ -14,16 +14,11 @@
  * one that reaches --max-plies as drawn.
  */
 
-import { Game } from '../../src/core/game.js';
-import { KIND_EN_PASSANT, moveKind, movePromotion, moveTo } from '../../src/core/move.js';
-import { unwrap } from '../../src/core/result.js';
-import { EMPTY } from '../../src/core/tables.js';
 import { createEngine } from '../../src/engine/index.js';
-import { parseUciMove } from '../../src/notation/uci.js';
-import { makeRng, randomOpenings } from '../../src/protocol/openings.js';
 import { findVariant } from '../../src/variants/index.js';
 import { flag } from '../tune/fsf.js';
-import { appendFrame, readFrames, type Sample } from './data.js';
+import { appendFrame, readFrames } from './data.js';
+import { selfPlayGame } from './selfplay.js';
 
 const variantId = flag('variant', 'camel-decimal');
 const games = Number(flag('games', '100'));
@@ -45,76 +40,14 @@ function main(): void {
   if (!def) return;
   const done = new Set(readFrames(out).map((f) => f.game));
   const engine = createEngine(16);
+  const options = { nodes, seed, openingPlies, randomRate, maxPlies, adjudicate };
   let written = 0;
   for (let g = 0; g < games; g++) {
     if (done.has(g)) continue;
-    const rng = makeRng(seed * 1_000_003 + g);
-    const opening = randomOpenings(def, 1, openingPlies, seed * 7919 + g)[0]!;
-    const game = unwrap(Game.create(def));
-    for (const u of opening.moves) game.play(unwrap(parseUciMove(game.position, u)));
-    engine.newGame();
-    const pending: { sample: Omit<Sample, 'result'>; turn: number }[] = [];
-    let winner: number | null = null; // colour, or null for a draw
-    let decisive = 0;
-    let reason = 'max plies';
-    for (;;) {
-      const o = game.outcome();
-      if (o) {
-        winner = o.winner === null ? null : o.winner === 'white' ? 0 : 1;
-        reason = o.reason;
-        break;
-      }
-      if (game.moves.length >= maxPlies) break;
-      const pos = game.position;
-      const res = engine.search(pos, { limits: { nodes }, seed: g });
-      const m = res.bestMove;
-      const capture = pos.board[moveTo(m)] !== EMPTY || moveKind(m) === KIND_EN_PASSANT || movePromotion(m) >= 0;
-      if (res.score.kind === 'cp') {
-        if (!capture && !pos.inCheck()) {
-          const squares: number[] = [];
-          const codes: number[] = [];
-          const t = pos.t;
-          for (let i = 0; i < t.squares.length; i++) {
-            const code = pos.board[t.squares[i] as number] as number;
-            if (code !== EMPTY) {
-              squares.push(i);
-              codes.push(code);
-            }
-          }
-          pending.push({
-            sample: {
-              squares: Uint8Array.from(squares),
-              codes: Uint8Array.from(codes),
-              turn: pos.turn,
-              score: res.score.value,
-            },
-            turn: pos.turn,
-          });
-        }
-        decisive = Math.abs(res.score.value) >= adjudicate ? decisive + 1 : 0;
-      } else decisive++;
-      if (decisive >= 6) {
-        const stmWins = res.score.value > 0;
-        winner = stmWins ? pos.turn : pos.turn ^ 1;
-        reason = 'adjudicated';
-        break;
-      }
-      let move = m;
-      if (game.moves.length < 30 && rng() < randomRate) {
-        const legal = game.legalMoves();
-        move = legal[Math.floor(rng() * legal.length)]!;
-      }
-      unwrap(game.play(move));
-    }
-    const samples: Sample[] = pending.map((p) => ({
-      ...p.sample,
-      result: winner === null ? 0 : winner === p.turn ? 1 : -1,
-    }));
+    const { samples, plies, reason } = selfPlayGame(def, engine, g, options);
     appendFrame(out, { game: g, samples });
     written += samples.length;
-    console.log(
-      `game ${g + 1}/${games}: ${game.moves.length} plies, ${reason}, ${samples.length} positions (${written} this run)`,
-    );
+    console.log(`game ${g + 1}/${games}: ${plies} plies, ${reason}, ${samples.length} positions (${written} this run)`);
   }
 }
 
