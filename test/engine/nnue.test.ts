@@ -19,15 +19,21 @@ import { loadNetworks, readWeightsFile } from '../../src/engine/nnue/node-loader
 import { legalMoveList } from '../../src/notation/uci.js';
 import { findVariant, VARIANTS } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
-import { buildDataset, FloatNetwork, trainNetwork } from '../../tools/nnue/trainer.js';
 import { selfPlayGame } from '../../tools/nnue/selfplay.js';
+import { buildDataset, FloatNetwork, trainNetwork } from '../../tools/nnue/trainer.js';
 import { makeRng } from '../helpers/rng.js';
 import { position } from './support.js';
 
 /** A network with random weights (seeded) in the real format, quantised as the trainer does. */
 function randomWeights(def: VariantDefinition, seed: number, hidden = 16): NetworkWeights {
   const layout = layoutOf(variantTables(def));
-  const net = new FloatNetwork(layout, hidden, 200, seed, def.pieces.map((_, i) => 100 + 50 * i));
+  const net = new FloatNetwork(
+    layout,
+    hidden,
+    200,
+    seed,
+    def.pieces.map((_, i) => 100 + 50 * i),
+  );
   const rng = makeRng(seed + 1);
   for (let i = 0; i < net.w.length; i++) net.w[i] = (rng.next() - 0.5) * 0.6;
   for (let i = 0; i < net.p.length; i++) net.p[i] = (net.p[i] as number) + (rng.next() - 0.5);
@@ -121,7 +127,10 @@ describe('NNUE accumulators', () => {
   it('refuse weights for another board', () => {
     const w = randomWeights(findVariant('camel-decimal')!, 1);
     const sk = position(findVariant('wildebeest')!);
-    assert.throws(() => new NnueEvaluator(w, sk.t), (e: unknown) => e instanceof CaravanError && e.kind === 'invalid-weights');
+    assert.throws(
+      () => new NnueEvaluator(w, sk.t),
+      (e: unknown) => e instanceof CaravanError && e.kind === 'invalid-weights',
+    );
   });
 });
 
@@ -215,7 +224,8 @@ describe('NNUE training', () => {
     assert.ok(samples.length > 60, `only ${samples.length} samples`);
     const layout = layoutOf(variantTables(def));
     const data = buildDataset(layout, samples, 0.75);
-    const run = () => trainNetwork(layout, data, data, { hidden: 8, epochs: 4, batch: 16, lr: 0.003, seed: 1, outScale: 200 });
+    const run = () =>
+      trainNetwork(layout, data, data, { hidden: 8, epochs: 4, batch: 16, lr: 0.003, seed: 1, outScale: 200 });
     const a = run();
     assert.ok(a.validLoss < a.startValidLoss * 0.9, `loss ${a.startValidLoss} → ${a.validLoss}`);
     assert.equal(run().validLoss, a.validLoss, 'the same seed gives the same network');

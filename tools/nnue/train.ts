@@ -33,6 +33,7 @@ const lambda = Number(flag('lambda', '0.75'));
 const seed = Number(flag('seed', '1'));
 const validEvery = Number(flag('valid-every', '10'));
 const outScale = Number(flag('out-scale', '200'));
+const decay = Number(flag('decay', '0'));
 const out = flag('out', `/tmp/${variantId}.nnue`);
 
 const def = findVariant(variantId);
@@ -85,6 +86,7 @@ function main(): void {
     lr,
     seed,
     outScale,
+    decay,
     pieceValues,
     onEpoch: (epoch, tl, vl) =>
       console.log(

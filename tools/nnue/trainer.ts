@@ -7,6 +7,12 @@
  * y = S·(v·[h_stm, h_opp] + c) + 100·(Σ P[f_stm] − Σ P[f_opp]) / 2 in centipawns, S = outScale.
  * Loss: mean (σ(y) − target)², σ(x) = 1 / (1 + 10^(−x/400)), where the target blends the
  * search score and the game result: λ·σ(score) + (1 − λ)·(result + 1)/2 (side to move's view).
+ *
+ * Factorised inputs (as Stockfish's trainer does for HalfKP): while training, each piece also
+ * switches on three shared "virtual" features — its own/enemy piece type, type × rank and
+ * type × file — so that what is learned for a piece on one square carries over to the squares
+ * the data rarely shows. Exporting folds them into the real feature weights: the engine's
+ * network has only the real inputs.
  */
 
 import { type FeatureLayout, featureIndex, inputCount } from '../../src/engine/nnue/features.js';
@@ -25,6 +31,25 @@ export interface Dataset {
 
 const LN10_400 = Math.LN10 / 400;
 
+/** Virtual (factor) features after the real ones: type, type × rank, type × file. */
+function virtualCount(l: FeatureLayout): number {
+  const types = 2 * l.pieceTypes;
+  return types + types * l.ranks + types * l.files;
+}
+
+/** The three factor features of real feature f (see featureIndex: ((rel·ranks + r)·files + file)). */
+function factorsOf(l: FeatureLayout, f: number, out: Int32Array): void {
+  const inputs = inputCount(l);
+  const types = 2 * l.pieceTypes;
+  const file = f % l.files;
+  const rest = (f - file) / l.files;
+  const rank = rest % l.ranks;
+  const rel = (rest - rank) / l.ranks;
+  out[0] = inputs + rel;
+  out[1] = inputs + types + rel * l.ranks + rank;
+  out[2] = inputs + types + types * l.ranks + rel * l.files + file;
+}
+
 export function sigmoid(cp: number): number {
   return 1 / (1 + 10 ** (-cp / 400));
 }
@@ -32,7 +57,9 @@ export function sigmoid(cp: number): number {
 /** Turn samples into the trainer's sparse arrays; `lambda` weighs the score against the result. */
 export function buildDataset(layout: FeatureLayout, samples: readonly Sample[], lambda: number): Dataset {
   let total = 0;
-  for (const s of samples) total += s.squares.length;
+  for (const s of samples) total += 4 * s.squares.length;
+  const fs = new Int32Array(3);
+  const fo = new Int32Array(3);
   const offset = new Int32Array(samples.length + 1);
   const stmFeat = new Int32Array(total);
   const oppFeat = new Int32Array(total);
@@ -47,9 +74,16 @@ export function buildDataset(layout: FeatureLayout, samples: readonly Sample[], 
       const color = code & 1;
       const file = sq % layout.files;
       const rank = (sq - file) / layout.files;
-      stmFeat[o] = featureIndex(layout, s.turn, type, color, file, rank);
-      oppFeat[o] = featureIndex(layout, s.turn ^ 1, type, color, file, rank);
-      o++;
+      const a = featureIndex(layout, s.turn, type, color, file, rank);
+      const b = featureIndex(layout, s.turn ^ 1, type, color, file, rank);
+      factorsOf(layout, a, fs);
+      factorsOf(layout, b, fo);
+      stmFeat[o] = a;
+      oppFeat[o++] = b;
+      for (let v = 0; v < 3; v++) {
+        stmFeat[o] = fs[v] as number;
+        oppFeat[o++] = fo[v] as number;
+      }
     }
     target[i] = lambda * sigmoid(s.score) + (1 - lambda) * ((s.result + 1) / 2);
   });
@@ -65,6 +99,8 @@ export interface TrainOptions {
   readonly seed: number;
   /** Centipawns per unit of the hidden part's output. */
   readonly outScale: number;
+  /** Decoupled weight decay (AdamW) on the input and output weights; 0 = none. */
+  readonly decay?: number;
   /** Starting piece values (centipawns) by piece type, for the piece-square part. */
   readonly pieceValues?: readonly number[];
   /** Called after each epoch. */
@@ -86,24 +122,23 @@ export class FloatNetwork {
     seed: number,
     pieceValues?: readonly number[],
   ) {
-    this.inputs = inputCount(layout);
+    this.inputs = inputCount(layout) + virtualCount(layout);
     const rng = makeRng(seed);
     const gauss = (): number => {
       const u = Math.max(1e-12, rng());
       return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * rng());
     };
-    this.w = new Float32Array(this.inputs * hidden).map(() => 0.05 * gauss());
+    this.w = new Float32Array(this.inputs * hidden).map(() => 0.03 * gauss());
     this.b = new Float32Array(hidden).fill(0.5);
     this.p = new Float32Array(this.inputs);
     this.v = new Float32Array(2 * hidden).map(() => 0.05 * gauss());
     if (pieceValues) {
-      const squares = layout.files * layout.ranks;
+      // Piece values on the type factor (own +, enemy −).
+      const base = inputCount(layout);
       for (let t = 0; t < layout.pieceTypes; t++) {
         const value = (pieceValues[t] ?? 0) / 100;
-        for (let s = 0; s < squares; s++) {
-          this.p[t * squares + s] = value;
-          this.p[(layout.pieceTypes + t) * squares + s] = -value;
-        }
+        this.p[base + t] = value;
+        this.p[base + layout.pieceTypes + t] = -value;
       }
     }
   }
@@ -156,6 +191,23 @@ export class FloatNetwork {
   /** Quantise to the engine's integer weights. */
   quantise(variant: string, qa = 127, qb = 256): NetworkWeights {
     const clamp16 = (x: number): number => Math.max(-32768, Math.min(32767, Math.round(x)));
+    // Fold the factor features into the real ones.
+    const real = inputCount(this.layout);
+    const H = this.hidden;
+    const w = new Float32Array(real * H);
+    const p = new Float32Array(real);
+    const fac = new Int32Array(3);
+    for (let f = 0; f < real; f++) {
+      factorsOf(this.layout, f, fac);
+      let pf = this.p[f] as number;
+      for (let j = 0; j < H; j++) w[f * H + j] = this.w[f * H + j] as number;
+      for (let v = 0; v < 3; v++) {
+        const g = fac[v] as number;
+        pf += this.p[g] as number;
+        for (let j = 0; j < H; j++) w[f * H + j] = (w[f * H + j] as number) + (this.w[g * H + j] as number);
+      }
+      p[f] = pf;
+    }
     return {
       variant,
       layout: this.layout,
@@ -163,9 +215,9 @@ export class FloatNetwork {
       qa,
       qb,
       outScale: this.outScale,
-      inputWeights: Int16Array.from(this.w, (x) => clamp16(x * qa)),
+      inputWeights: Int16Array.from(w, (x) => clamp16(x * qa)),
       hiddenBias: Int16Array.from(this.b, (x) => clamp16(x * qa)),
-      psqt: Int16Array.from(this.p, (x) => clamp16(x * 100)),
+      psqt: Int16Array.from(p, (x) => clamp16(x * 100)),
       outputWeights: Int16Array.from(this.v, (x) => clamp16(x * qb)),
       outputBias: Math.round((this.c[0] as number) * qa * qb),
     };
@@ -185,7 +237,7 @@ class Adam {
     this.s = params.map((p) => new Float32Array(p.length));
   }
 
-  step(lr: number): void {
+  step(lr: number, decay: number): void {
     this.t++;
     const b1 = 0.9;
     const b2 = 0.999;
@@ -203,7 +255,8 @@ class Adam {
         const si = b2 * (s[i] as number) + (1 - b2) * gi * gi;
         m[i] = mi;
         s[i] = si;
-        p[i] = (p[i] as number) - (lr * (mi / c1)) / (Math.sqrt(si / c2) + 1e-8);
+        const shrink = k === 0 || k === 3 ? decay * lr * (p[i] as number) : 0;
+        p[i] = (p[i] as number) - (lr * (mi / c1)) / (Math.sqrt(si / c2) + 1e-8) - shrink;
         g[i] = 0;
       }
     }
@@ -280,7 +333,7 @@ export function trainNetwork(
           }
         }
       }
-      adam.step(lr);
+      adam.step(lr, o.decay ?? 0);
     }
     const trainLoss = sum / Math.max(1, order.length);
     const validLoss = net.loss(valid);

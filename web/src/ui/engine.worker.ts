@@ -8,6 +8,9 @@ import type { Move } from '../../../src/core/move.js';
 import { Position } from '../../../src/core/position.js';
 import type { Score, SearchInfo } from '../../../src/engine/api.js';
 import { createEngine } from '../../../src/engine/index.js';
+import { NETWORK_ASSETS } from '../../../src/engine/nnue/assets.js';
+import { decodeWeights } from '../../../src/engine/nnue/format.js';
+import { registerNetwork } from '../../../src/engine/nnue/registry.js';
 import { moveToSan } from '../../../src/notation/san.js';
 import { moveToUci, parseUciMove } from '../../../src/notation/uci.js';
 import { findVariant, withMarriageMode } from '../../../src/variants/index.js';
@@ -20,6 +23,31 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 const engine = createEngine();
 let lastGameKey = '';
+
+/**
+ * Network weights (assets/nnue), emitted by Vite as separate files and fetched only when their
+ * variant is first searched, so they never weigh on the first page load. A file that cannot be
+ * fetched or decoded leaves the hand-written evaluation in charge.
+ */
+const weightUrls = import.meta.glob('../../../assets/nnue/*.nnue', { query: '?url', import: 'default' });
+const networkLoads = new Map<string, Promise<void>>();
+
+function ensureNetwork(variantId: string): Promise<void> {
+  const asset = NETWORK_ASSETS[variantId];
+  const loader = asset?.enabled ? weightUrls[`../../../assets/nnue/${asset.file}`] : undefined;
+  if (!loader) return Promise.resolve();
+  let load = networkLoads.get(variantId);
+  if (!load) {
+    load = (async () => {
+      const url = (await loader()) as string;
+      const response = await fetch(url);
+      const weights = decodeWeights(new Uint8Array(await response.arrayBuffer()));
+      if (weights.ok) registerNetwork(weights.value);
+    })().catch(() => undefined);
+    networkLoads.set(variantId, load);
+  }
+  return load;
+}
 
 /** The PV in SAN, played on a copy of the position. */
 function pvSan(pos: Position, pv: readonly Move[]): string[] {
@@ -38,11 +66,12 @@ function pvSan(pos: Position, pv: readonly Move[]): string[] {
 
 const plainScore = (s: Score) => ({ kind: s.kind, value: s.value });
 
-scope.onmessage = (e) => {
+scope.onmessage = async (e) => {
   const req = e.data;
   if (req.type !== 'search') return;
   const started = Date.now();
   try {
+    await ensureNetwork(req.variantId);
     const base = findVariant(req.variantId);
     if (!base) throw new Error(`unknown variant ${req.variantId}`);
     const def = base.end.marriage ? withMarriageMode(base, req.marriageMode) : base;
