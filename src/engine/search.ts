@@ -384,7 +384,11 @@ export class Search {
       this.rawEval = ec[i + 2]!;
       return this.rawEval + noise;
     }
-    if (this.useNnue) {
+    let correction = 0;
+    if (this.useNnue && (this.nnue as NnueEvaluator).weights.residual) {
+      // A residual network corrects the hand-written evaluation.
+      correction = (this.nnue as NnueEvaluator).evaluate(pos);
+    } else if (this.useNnue) {
       let v = (this.nnue as NnueEvaluator).evaluate(pos);
       if (v > 20000) v = 20000;
       else if (v < -20000) v = -20000;
@@ -395,12 +399,12 @@ export class Search {
       this.rawEval = v;
       return v + noise;
     }
-    const fast = this.evaluator.fast(pos) + noise;
+    const fast = this.evaluator.fast(pos) + correction + noise;
     if (fast - LAZY_MARGIN >= beta || fast + LAZY_MARGIN <= alpha) {
       this.rawEval = NO_SCORE;
       return fast;
     }
-    let v = this.evaluator.evaluateIncremental(pos);
+    let v = this.evaluator.evaluateIncremental(pos) + correction;
     if (v > 20000) v = 20000;
     else if (v < -20000) v = -20000;
     ec[i] = lo;

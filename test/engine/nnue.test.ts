@@ -37,7 +37,7 @@ function randomWeights(def: VariantDefinition, seed: number, hidden = 16): Netwo
   const rng = makeRng(seed + 1);
   for (let i = 0; i < net.w.length; i++) net.w[i] = (rng.next() - 0.5) * 0.6;
   for (let i = 0; i < net.p.length; i++) net.p[i] = (net.p[i] as number) + (rng.next() - 0.5);
-  return net.quantise(def.id);
+  return net.quantise(def.id, false);
 }
 
 /** The position seen from the other side: ranks mirrored, colours swapped, the other side to move. */
@@ -142,6 +142,8 @@ describe('NNUE weights file', () => {
   it('round-trips every field', () => {
     const back = unwrap(decodeWeights(bytes));
     assert.equal(back.variant, 'shatranj-kamil');
+    assert.equal(back.residual, false);
+    assert.equal(unwrap(decodeWeights(encodeWeights({ ...weights, residual: true }))).residual, true);
     assert.deepEqual(back.layout, weights.layout);
     assert.equal(back.hidden, weights.hidden);
     assert.deepEqual(back.inputWeights, weights.inputWeights);
@@ -172,6 +174,9 @@ describe('NNUE weights file', () => {
     const v = bytes.slice();
     v[4] = 9;
     refused(v, /version 9/);
+    const f = bytes.slice();
+    f[6] = 4;
+    refused(f, /unknown flags 4/);
   });
 
   it('refuses a corrupt file by its checksum', () => {

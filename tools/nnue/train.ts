@@ -34,6 +34,8 @@ const seed = Number(flag('seed', '1'));
 const validEvery = Number(flag('valid-every', '10'));
 const outScale = Number(flag('out-scale', '200'));
 const decay = Number(flag('decay', '0'));
+/** Learn a correction to the hand-written evaluation instead of a whole evaluation. */
+const residual = process.argv.includes('--residual');
 const out = flag('out', `/tmp/${variantId}.nnue`);
 
 const def = findVariant(variantId);
@@ -77,9 +79,13 @@ function main(): void {
     handLoss += e * e;
   }
   console.log(`hand-written evaluation, validation loss ${(handLoss / Math.max(1, valid.length)).toFixed(5)}`);
-  const pieceValues = def!.pieces.map((_, type) => ev.e.value[((type + 1) << 1) | 0] as number);
+  const pieceValues = residual ? undefined : def!.pieces.map((_, type) => ev.e.value[((type + 1) << 1) | 0] as number);
+  const handOf = (samples: Sample[]) =>
+    residual ? Float32Array.from(samples, (s) => ev.evaluate(toPosition(s))) : undefined;
   const started = Date.now();
-  const result = trainNetwork(layout, buildDataset(layout, train, lambda), buildDataset(layout, valid, lambda), {
+  const trainSet = buildDataset(layout, train, lambda, handOf(train));
+  const validSet = buildDataset(layout, valid, lambda, handOf(valid));
+  const result = trainNetwork(layout, trainSet, validSet, {
     hidden,
     epochs,
     batch,
@@ -93,7 +99,7 @@ function main(): void {
         `epoch ${epoch}: train ${tl.toFixed(5)}, validation ${vl.toFixed(5)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
       ),
   });
-  const bytes = encodeWeights(result.net.quantise(variantId));
+  const bytes = encodeWeights(result.net.quantise(variantId, residual));
   writeFileSync(out, bytes);
   // The quantised network as the engine runs it, on the validation positions.
   const decoded = decodeWeights(bytes);
@@ -104,7 +110,7 @@ function main(): void {
     const pos = toPosition(s);
     nnue.refresh(pos);
     const target = lambda * sigmoid(s.score) + (1 - lambda) * ((s.result + 1) / 2);
-    const e = sigmoid(nnue.evaluate(pos)) - target;
+    const e = sigmoid(nnue.evaluate(pos) + (residual ? ev.evaluate(pos) : 0)) - target;
     qLoss += e * e;
   }
   console.log(

@@ -27,6 +27,8 @@ export interface Dataset {
   readonly stmFeat: Int32Array;
   readonly oppFeat: Int32Array;
   readonly target: Float32Array;
+  /** Residual training: the hand-written evaluation of each sample (cp), added to the output. */
+  readonly base: Float32Array | undefined;
 }
 
 const LN10_400 = Math.LN10 / 400;
@@ -55,7 +57,12 @@ export function sigmoid(cp: number): number {
 }
 
 /** Turn samples into the trainer's sparse arrays; `lambda` weighs the score against the result. */
-export function buildDataset(layout: FeatureLayout, samples: readonly Sample[], lambda: number): Dataset {
+export function buildDataset(
+  layout: FeatureLayout,
+  samples: readonly Sample[],
+  lambda: number,
+  base?: Float32Array,
+): Dataset {
   let total = 0;
   for (const s of samples) total += 4 * s.squares.length;
   const fs = new Int32Array(3);
@@ -88,7 +95,7 @@ export function buildDataset(layout: FeatureLayout, samples: readonly Sample[], 
     target[i] = lambda * sigmoid(s.score) + (1 - lambda) * ((s.result + 1) / 2);
   });
   offset[samples.length] = o;
-  return { count: samples.length, offset, stmFeat, oppFeat, target };
+  return { count: samples.length, offset, stmFeat, oppFeat, target, base };
 }
 
 export interface TrainOptions {
@@ -173,7 +180,7 @@ export class FloatNetwork {
       const ho = Math.min(1, Math.max(0, aO[j] as number));
       out += (v[j] as number) * hs + (v[H + j] as number) * ho;
     }
-    return this.outScale * out + 50 * psq;
+    return this.outScale * out + 50 * psq + (d.base ? (d.base[i] as number) : 0);
   }
 
   /** Mean loss over a dataset. */
@@ -189,7 +196,7 @@ export class FloatNetwork {
   }
 
   /** Quantise to the engine's integer weights. */
-  quantise(variant: string, qa = 127, qb = 256): NetworkWeights {
+  quantise(variant: string, residual: boolean, qa = 127, qb = 256): NetworkWeights {
     const clamp16 = (x: number): number => Math.max(-32768, Math.min(32767, Math.round(x)));
     // Fold the factor features into the real ones.
     const real = inputCount(this.layout);
@@ -210,6 +217,7 @@ export class FloatNetwork {
     }
     return {
       variant,
+      residual,
       layout: this.layout,
       hidden: this.hidden,
       qa,

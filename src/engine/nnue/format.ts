@@ -3,6 +3,8 @@
  *
  *   bytes 0–3   magic "CVNN"
  *   u16         format version (1)
+ *   u8          flags: bit 0 = residual (the network's score is added to the hand-written
+ *               evaluation instead of replacing it)
  *   u8 n, n B   variant id (ASCII), the variant the network was trained for
  *   u8 × 3      files, ranks, piece types (the feature layout, see features.ts)
  *   u16         hidden units H
@@ -16,7 +18,8 @@
  *   u32         CRC-32 of every byte before it
  *
  * The float network it encodes: h_p = clamp(b + Σ W[f], 0, 1) over the active features f of
- * perspective p; score = OUT·(v·[h_stm, h_opp] + c) + (Σ P[f_stm] − Σ P[f_opp]) / 2.
+ * perspective p; score = OUT·(v·[h_stm, h_opp] + c) + (Σ P[f_stm] − Σ P[f_opp]) / 2
+ * (+ the hand-written evaluation for a residual network).
  */
 
 import { CaravanError } from '../../core/errors.js';
@@ -28,6 +31,8 @@ export const WEIGHTS_VERSION = 1;
 
 export interface NetworkWeights {
   readonly variant: string;
+  /** The score is a correction added to the hand-written evaluation. */
+  readonly residual: boolean;
   readonly layout: FeatureLayout;
   readonly hidden: number;
   readonly qa: number;
@@ -67,7 +72,7 @@ function payloadBytes(layout: FeatureLayout, hidden: number): number {
 
 export function encodeWeights(w: NetworkWeights): Uint8Array {
   const id = new TextEncoder().encode(w.variant);
-  const head = 4 + 2 + 1 + id.length + 3 + 2 + 6;
+  const head = 4 + 2 + 1 + 1 + id.length + 3 + 2 + 6;
   const total = head + payloadBytes(w.layout, w.hidden) + 4;
   const bytes = new Uint8Array(total);
   const view = new DataView(bytes.buffer);
@@ -75,6 +80,7 @@ export function encodeWeights(w: NetworkWeights): Uint8Array {
   let o = 4;
   view.setUint16(o, WEIGHTS_VERSION, true);
   o += 2;
+  bytes[o++] = w.residual ? 1 : 0;
   bytes[o++] = id.length;
   bytes.set(id, o);
   o += id.length;
@@ -103,18 +109,20 @@ function bad(message: string): Result<NetworkWeights, CaravanError> {
 
 /** Read a weights file; a truncated, foreign or corrupt file is refused with the reason. */
 export function decodeWeights(bytes: Uint8Array): Result<NetworkWeights, CaravanError> {
-  if (bytes.length < 4 + 2 + 1) return bad(`file too short (${bytes.length} bytes)`);
+  if (bytes.length < 4 + 2 + 2) return bad(`file too short (${bytes.length} bytes)`);
   const magic = String.fromCharCode(bytes[0] as number, bytes[1] as number, bytes[2] as number, bytes[3] as number);
   if (magic !== WEIGHTS_MAGIC) return bad(`bad magic '${magic}' (expected '${WEIGHTS_MAGIC}'): not a Caravan network`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint16(4, true);
   if (version !== WEIGHTS_VERSION)
     return bad(`format version ${version} is not supported (expected ${WEIGHTS_VERSION})`);
-  const idLen = bytes[6] as number;
-  const head = 7 + idLen + 3 + 8;
+  const flags = bytes[6] as number;
+  if (flags > 1) return bad(`unknown flags ${flags}`);
+  const idLen = bytes[7] as number;
+  const head = 8 + idLen + 3 + 8;
   if (bytes.length < head) return bad(`truncated header (${bytes.length} bytes)`);
-  const variant = new TextDecoder().decode(bytes.subarray(7, 7 + idLen));
-  let o = 7 + idLen;
+  const variant = new TextDecoder().decode(bytes.subarray(8, 8 + idLen));
+  let o = 8 + idLen;
   const layout: FeatureLayout = {
     files: bytes[o] as number,
     ranks: bytes[o + 1] as number,
@@ -154,5 +162,18 @@ export function decodeWeights(bytes: Uint8Array): Result<NetworkWeights, Caravan
   const psqt = read(inputs);
   const outputWeights = read(2 * hidden);
   const outputBias = view.getInt32(o, true);
-  return ok({ variant, layout, hidden, qa, qb, outScale, inputWeights, hiddenBias, psqt, outputWeights, outputBias });
+  return ok({
+    variant,
+    residual: flags === 1,
+    layout,
+    hidden,
+    qa,
+    qb,
+    outScale,
+    inputWeights,
+    hiddenBias,
+    psqt,
+    outputWeights,
+    outputBias,
+  });
 }
