@@ -36,6 +36,8 @@ const outScale = Number(flag('out-scale', '200'));
 const decay = Number(flag('decay', '0'));
 /** Learn a correction to the hand-written evaluation instead of a whole evaluation. */
 const residual = process.argv.includes('--residual');
+/** Add each training position mirrored left to right (the evaluation is nearly symmetric so). */
+const mirror = process.argv.includes('--mirror');
 const out = flag('out', `/tmp/${variantId}.nnue`);
 
 const def = findVariant(variantId);
@@ -70,6 +72,17 @@ function main(): void {
       for (const s of frame.samples) into.push(s);
     }
   });
+  if (mirror) {
+    const n = train.length;
+    for (let k = 0; k < n; k++) {
+      const s = train[k] as Sample;
+      const squares = s.squares.map((sq) => {
+        const file = sq % t.files;
+        return sq - file + (t.files - 1 - file);
+      });
+      train.push({ ...s, squares });
+    }
+  }
   console.log(`${variantId}: ${train.length} training positions, ${valid.length} validation positions`);
   const ev = new Evaluator(def!);
   let handLoss = 0;

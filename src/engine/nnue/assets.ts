@@ -1,7 +1,8 @@
 /**
  * Which variants have a trained network, the weights file (in assets/nnue/) and whether it is
  * used by default. A network is switched on by default only once it has beaten the hand-written
- * evaluation in self-play (bench/README.md, "Learned evaluation"); CARAVAN_NNUE=on|off overrides.
+ * evaluation in self-play (bench/README.md, "Learned evaluation"); CARAVAN_NNUE=on|off overrides
+ * in the CLI engine (src/engine/nnue/node-loader.ts).
  */
 
 export interface NetworkAsset {
@@ -9,4 +10,7 @@ export interface NetworkAsset {
   readonly enabled: boolean;
 }
 
-export const NETWORK_ASSETS: Readonly<Record<string, NetworkAsset>> = {};
+export const NETWORK_ASSETS: Readonly<Record<string, NetworkAsset>> = {
+  'camel-decimal': { file: 'camel-decimal.nnue', enabled: false },
+  'shatranj-kamil': { file: 'shatranj-kamil.nnue', enabled: false },
+};
