@@ -112,7 +112,7 @@ async function main(): Promise<void> {
       const c = GameController.fromFen({ ...defaultSettings(id), mode: 'hotseat' }, fen);
       if (!c.ok) throw new Error(c.error);
       const options: Array<[string, string]> = [];
-      for (const [from, tos] of c.value.dests()) for (const to of tos) options.push([from, to]);
+      for (const [from, tos] of c.value.snapshot.dests) for (const to of tos) options.push([from, to]);
       const plain = options.filter(([f, t]) => {
         const probe = GameController.fromFen({ ...defaultSettings(id), mode: 'hotseat' }, fen);
         return probe.ok && probe.value.move(f, t).kind === 'played';

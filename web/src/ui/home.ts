@@ -3,23 +3,16 @@
  * game against the computer (colour, strength; Bachelor Kamil: marriage mode), start.
  */
 
+import type { Color } from '../../../src/core/outcome.js';
+import { MAX_LEVEL, MIN_LEVEL } from '../../../src/engine/levels.js';
 import { findVariant } from '../../../src/variants/index.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
-import { DEFAULT_LEVEL, GameController, type GameSettings, type Side } from '../model/controller.js';
+import { DEFAULT_LEVEL, GameController, type GameSettings } from '../model/controller.js';
+import { MENU_VARIANTS } from '../model/menu.js';
 import { rulesHash } from '../model/route.js';
 import { h, pieceIcon } from './dom.js';
-import type { Page } from './main.js';
+import type { MountedPage, MountPage } from './page.js';
 import { loadGame, saveGame } from './storage.js';
-
-/** The variants offered, in menu order (orthodox chess is not offered). */
-export const MENU_VARIANTS = [
-  'wildebeest',
-  'camel-decimal',
-  'shatranj-kamil',
-  'shatranj-kamil-2',
-  'bachelor-kamil',
-  'bachelor-kamil-reflective',
-] as const;
 
 /** The pieces that make a variant what it is, for its card. */
 function signaturePieces(def: VariantDefinition): string[] {
@@ -27,7 +20,9 @@ function signaturePieces(def: VariantDefinition): string[] {
   return special.slice(0, 3);
 }
 
-export class HomePage implements Page {
+export const mountHome: MountPage = (app) => new HomePage(app);
+
+class HomePage implements MountedPage {
   private readonly root: HTMLElement;
 
   constructor(app: HTMLElement) {
@@ -54,15 +49,15 @@ export class HomePage implements Page {
           h('input', {
             type: 'range',
             name: 'level',
-            min: '1',
-            max: '8',
+            min: String(MIN_LEVEL),
+            max: String(MAX_LEVEL),
             step: '1',
             value: String(DEFAULT_LEVEL),
             id: 'level',
           }),
           h('output', { id: 'level-out', for: 'level' }, String(DEFAULT_LEVEL)),
         ]),
-        h('div.note', {}, '1 = beginner … 8 = full strength'),
+        h('div.note', {}, `${MIN_LEVEL} = beginner … ${MAX_LEVEL} = full strength`),
       ]),
     ]);
     const error = h('p.error', { role: 'alert' });
@@ -123,7 +118,7 @@ export class HomePage implements Page {
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       const color = value('color');
-      const humanColor: Side =
+      const humanColor: Color =
         color === 'black' ? 'black' : color === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : 'white';
       const settings: GameSettings = {
         variantId: value('variant') ?? 'wildebeest',
@@ -142,7 +137,7 @@ export class HomePage implements Page {
     });
   }
 
-  destroy(): void {
+  unmount(): void {
     this.root.remove();
   }
 }
