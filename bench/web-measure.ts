@@ -16,18 +16,13 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { serveStatic } from '../web/server/serve.js';
-import { defaultSettings, GameController } from '../web/src/model/controller.js';
+import { GameController } from '../web/src/model/controller.js';
+import { MENU_VARIANTS } from '../web/src/model/menu.js';
+import { defaultSettings } from '../web/src/model/settings.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const APP = join(ROOT, 'dist', 'app');
-const VARIANTS = [
-  'wildebeest',
-  'camel-decimal',
-  'shatranj-kamil',
-  'shatranj-kamil-2',
-  'bachelor-kamil',
-  'bachelor-kamil-reflective',
-];
+const VARIANTS = MENU_VARIANTS;
 const MOVES = Number(process.argv[2] ?? 6);
 
 const median = (xs: number[]) => {

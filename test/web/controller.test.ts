@@ -5,9 +5,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Game } from '../../src/core/game.js';
-import { defaultSettings, GameController, type GameSettings } from '../../web/src/model/controller.js';
+import { GameController } from '../../web/src/model/controller.js';
 import { sameJob, wantedJob } from '../../web/src/model/engine-jobs.js';
 import { DEFAULT_PREFS, parseGame, parsePrefs, serializeGame } from '../../web/src/model/persist.js';
+import { defaultSettings, type GameSettings } from '../../web/src/model/settings.js';
 
 const settings = (variantId: string, extra: Partial<GameSettings> = {}): GameSettings => ({
   ...defaultSettings(variantId),

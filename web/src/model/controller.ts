@@ -16,38 +16,13 @@ import { type Move, moveFrom, movePromotion, moveTo } from '../../../src/core/mo
 import { type Color, colorName, type Outcome } from '../../../src/core/outcome.js';
 import { err, ok, type Result } from '../../../src/core/result.js';
 import { squareName } from '../../../src/core/tables.js';
-import { MAX_LEVEL, MIN_LEVEL } from '../../../src/engine/levels.js';
 import { outcomeText, type ResultToken, resultToken } from '../../../src/notation/outcome-text.js';
 import { readPgn, writePgn } from '../../../src/notation/pgn.js';
 import { moveToSan, parseSan } from '../../../src/notation/san.js';
 import { moveToUci, uciToSquare } from '../../../src/notation/uci.js';
-import { findVariant, withMarriageMode } from '../../../src/variants/index.js';
-import type { MarriageMode, VariantDefinition } from '../../../src/variants/schema.js';
-
-export type Mode = 'hotseat' | 'engine';
-
-/** How a game is played: everything needed to start it again. */
-export interface GameSettings {
-  readonly variantId: string;
-  /** Bachelor Kamil only (ignored elsewhere). */
-  readonly marriageMode: MarriageMode;
-  readonly mode: Mode;
-  /** The human's colour against the computer. */
-  readonly humanColor: Color;
-  /** Computer strength MIN_LEVEL–MAX_LEVEL. */
-  readonly level: number;
-}
-
-export const DEFAULT_LEVEL = 4;
-
-export function defaultSettings(variantId = 'wildebeest'): GameSettings {
-  return { variantId, marriageMode: 'immediate', mode: 'hotseat', humanColor: 'white', level: DEFAULT_LEVEL };
-}
-
-/** A level as given (any number) brought to a valid one. */
-export function clampLevel(level: unknown): number {
-  return Math.min(MAX_LEVEL, Math.max(MIN_LEVEL, Math.round(Number(level) || DEFAULT_LEVEL)));
-}
+import { findVariant } from '../../../src/variants/index.js';
+import type { VariantDefinition } from '../../../src/variants/schema.js';
+import { clampLevel, type GameRecord, type GameSettings, variantFor } from './settings.js';
 
 export interface PlayedMove {
   readonly move: Move;
@@ -108,20 +83,6 @@ export type MoveAttempt =
   | { readonly kind: 'played'; readonly move: PlayedMove }
   | { readonly kind: 'promotion'; readonly choices: readonly string[] }
   | { readonly kind: 'illegal'; readonly reason: string };
-
-/** A saved game: settings, start position and moves (UCI). */
-export interface GameRecord {
-  readonly settings: GameSettings;
-  readonly startFen: string;
-  readonly moves: readonly string[];
-}
-
-/** The variant definition a game's settings call for (marriage mode applied), or undefined. */
-export function variantFor(settings: Pick<GameSettings, 'variantId' | 'marriageMode'>): VariantDefinition | undefined {
-  const base = findVariant(settings.variantId);
-  if (!base) return undefined;
-  return base.end.marriage ? withMarriageMode(base, settings.marriageMode) : base;
-}
 
 interface Target {
   readonly moves: Move[];

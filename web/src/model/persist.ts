@@ -5,7 +5,7 @@
 
 import type { Color } from '../../../src/core/outcome.js';
 import type { MarriageMode } from '../../../src/variants/schema.js';
-import { clampLevel, type GameRecord, type GameSettings, type Mode } from './controller.js';
+import { clampLevel, type GameRecord, type GameSettings, type Mode } from './settings.js';
 
 export const GAME_KEY = 'caravan.game.v1';
 export const PREFS_KEY = 'caravan.prefs.v1';

@@ -12,7 +12,7 @@
 import type { Color } from '../../../src/core/outcome.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../src/engine/levels.js';
 import type { MarriageMode } from '../../../src/variants/schema.js';
-import type { Mode } from './controller.js';
+import type { Mode } from './settings.js';
 
 export type Route =
   | { readonly page: 'home' }

@@ -5,9 +5,10 @@
  */
 
 import { findVariant } from '../../../src/variants/index.js';
-import { GameController, type GameSettings, type Snapshot } from '../model/controller.js';
+import { GameController, type Snapshot } from '../model/controller.js';
 import { MENU_VARIANTS } from '../model/menu.js';
 import { shareHash } from '../model/route.js';
+import type { GameSettings } from '../model/settings.js';
 import { h } from './dom.js';
 
 export interface IoHooks {

@@ -11,10 +11,11 @@
 
 import type { Color } from '../../../src/core/outcome.js';
 import type { SearchReport } from '../../../src/protocol/search-messages.js';
-import { defaultSettings, GameController, type GameSettings } from '../model/controller.js';
+import { GameController } from '../model/controller.js';
 import { type EngineJob, wantedJob } from '../model/engine-jobs.js';
 import type { Prefs } from '../model/persist.js';
 import type { Route } from '../model/route.js';
+import { defaultSettings, type GameSettings } from '../model/settings.js';
 import { Board } from './board.js';
 import { EngineScheduler } from './engine-scheduler.js';
 import { IoPanel } from './io-panel.js';
