@@ -553,3 +553,57 @@ describe('engine jobs', () => {
     assert.equal(wantedJob(c, { ...wishes, analysis: true })?.kind, 'analyse');
   });
 });
+
+describe('fixes found by the newcomer test (issue 13)', () => {
+  it('1: playing Black, the computer’s first move alone is not taken back (the button is off)', () => {
+    const c = start('wildebeest', undefined, { mode: 'engine', humanColor: 'black' });
+    assert.ok(c.playUci('f2f4').ok);
+    assert.equal(c.snapshot.canTakeBack, false);
+    assert.equal(c.takeback(), 0, 'undoing it would only make the computer play again');
+    assert.equal(c.history.length, 1);
+    play(c, 'f9', 'f7');
+    assert.ok(c.playUci('g2g4').ok);
+    assert.equal(c.snapshot.canTakeBack, true);
+    assert.equal(c.takeback(), 2);
+    assert.deepEqual(
+      c.history.map((m) => m.uci),
+      ['f2f4'],
+    );
+    assert.ok(!start('wildebeest').snapshot.canTakeBack, 'nothing played: nothing to take back');
+  });
+
+  it('2: a FEN error names the FEN once', () => {
+    const few = GameController.fromFen(settings('wildebeest'), 'k10/11/1K9');
+    assert.ok(!few.ok);
+    assert.match(few.error, /^FEN needs 2 to 6 fields/);
+    const ranks = GameController.fromFen(settings('wildebeest'), 'k10/11/1K9 w - - 0 1');
+    assert.ok(!ranks.ok);
+    assert.match(ranks.error, /^FEN: placement has 3 ranks/);
+  });
+
+  /** Type a move; the SAN of the move played. */
+  function typed(c: GameController, text: string): string {
+    const r = c.playSan(text);
+    if (!r.ok) assert.fail(`${text}: ${r.error}`);
+    return r.value.san;
+  }
+
+  it('5: typed moves are read without regard to case when only one move fits', () => {
+    const c = start('wildebeest');
+    assert.equal(typed(c, 'nc3'), 'Nc3');
+    assert.equal(typed(c, 'NC8'), 'Nc8');
+    const bk = start('bachelor-kamil', 'r3k3r/9/9/9/9/9/9/R3K3R w KQkq - 0 1');
+    assert.equal(typed(bk, 'o-o'), 'O-O');
+    assert.equal(typed(bk, '0-0-0'), 'O-O-O');
+    // Black pawn b4 and bishop e5 both take on c3: lower-case SAN is the pawn, as SAN says;
+    // all capitals could be either, so nothing is played and both are named.
+    const pawnOrBishop = '4k4/9/9/4b4/1p7/2N6/9/4K4 b - - 0 1';
+    const either = start('bachelor-kamil', pawnOrBishop);
+    const r = either.playSan('BXC3');
+    assert.ok(!r.ok);
+    assert.match(r.error, /could be bxc3 or Bxc3\+/);
+    assert.equal(either.history.length, 0);
+    assert.equal(typed(either, 'bxc3'), 'bxc3');
+    assert.ok(!start('wildebeest').playSan('qz9').ok);
+  });
+});

@@ -23,6 +23,7 @@ import { moveToUci, uciToSquare } from '../../../src/notation/uci.js';
 import { findVariant } from '../../../src/variants/index.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
 import { clampLevel, type GameRecord, type GameSettings, variantFor } from './settings.js';
+import { caseReadings } from './typed-move.js';
 
 export interface PlayedMove {
   readonly move: Move;
@@ -77,6 +78,8 @@ export interface Snapshot {
   /** May the person at the board move (in the live position)? Is the computer to move? */
   readonly humanToMove: boolean;
   readonly engineToMove: boolean;
+  /** Would `takeback()` take anything back (against the computer: is there a move of the human's)? */
+  readonly canTakeBack: boolean;
 }
 
 export type MoveAttempt =
@@ -137,7 +140,8 @@ export class GameController {
     if (!def) return err(`unknown variant '${settings.variantId}'`);
     const text = startFen?.trim();
     const g = Game.create(def, text === '' ? undefined : text);
-    if (!g.ok) return err(`FEN: ${g.error.message}`);
+    // Name the FEN once: some of the library's messages already start with it.
+    if (!g.ok) return err(/^FEN\b/.test(g.error.message) ? g.error.message : `FEN: ${g.error.message}`);
     const c = new GameController({ ...settings, level: clampLevel(settings.level) }, def, g.value);
     for (const [i, uci] of moves.entries()) {
       const r = c.playUci(uci);
@@ -254,6 +258,7 @@ export class GameController {
       premove: s.mode === 'engine' && isLive && !over,
       humanToMove,
       engineToMove: s.mode === 'engine' && !over && liveTurn !== s.humanColor,
+      canTakeBack: this.humanMoves() > 0,
     };
   }
 
@@ -300,14 +305,26 @@ export class GameController {
     return ok(this.playMove(found));
   }
 
-  /** Play a move typed in SAN (keyboard entry); coordinate text (`e2e4`) works too. */
+  /**
+   * Play a move typed in SAN (keyboard entry); coordinate text (`e2e4`) works too. Text that is
+   * not SAN as typed is read again without regard to letter case (`nf3`, `o-o`) and played when
+   * exactly one legal move fits.
+   */
   playSan(text: string): Result<PlayedMove, string> {
     if (!this.isLive) return err('go to the end of the game to move');
     if (this.live.outcome) return err('the game is over');
     const t = text.trim();
-    const san = parseSan(this.game.position, t);
+    const pos = this.game.position;
+    const san = parseSan(pos, t);
     if (san.ok) return ok(this.playMove(san.value));
-    const uci = this.playUci(t);
+    const fits = new Map<Move, string>();
+    for (const reading of caseReadings(t)) {
+      const r = parseSan(pos, reading);
+      if (r.ok && !fits.has(r.value)) fits.set(r.value, moveToSan(pos, r.value));
+    }
+    if (fits.size === 1) return ok(this.playMove([...fits.keys()][0] as Move));
+    if (fits.size > 1) return err(`'${t}' could be ${[...fits.values()].join(' or ')}: write which`);
+    const uci = this.playUci(t.toLowerCase());
     return uci.ok ? uci : err(san.error.message);
   }
 
@@ -345,6 +362,9 @@ export class GameController {
    * (the computer's reply and the human's move). Returns the number of plies taken back.
    */
   takeback(): number {
+    // Against the computer, only the computer's moves so far (the human plays Black and has not
+    // moved yet): nothing to take back — undoing them would only make the computer play again.
+    if (this.humanMoves() === 0) return 0;
     let n = 0;
     const human = this.settings.mode === 'engine' ? this.settings.humanColor : undefined;
     while (this.played.length > 0 && (n === 0 || (human && this.game.position.turn !== colorIndex(human)))) {
@@ -353,6 +373,18 @@ export class GameController {
       n++;
     }
     if (n > 0) this.changed(true);
+    return n;
+  }
+
+  /** Moves played by the person (in hotseat: by either side). */
+  private humanMoves(): number {
+    if (this.settings.mode === 'hotseat') return this.played.length;
+    let n = 0;
+    let mover = this.startTurn;
+    for (const m of this.played) {
+      if (mover === this.settings.humanColor) n++;
+      mover = m.turn;
+    }
     return n;
   }
 

@@ -104,6 +104,23 @@ export class Board {
     if (!s.lastMove) this.api.state.lastMove = undefined;
   }
 
+  /** Where a square is drawn, in px from the board element's top-left corner. */
+  squareBox(square: string): { left: number; top: number; width: number; height: number } {
+    const files = this.def.files;
+    const ranks = this.def.ranks;
+    const container = this.element.querySelector('cg-container') ?? this.element;
+    const box = container.getBoundingClientRect();
+    const origin = this.element.getBoundingClientRect();
+    const file = square.charCodeAt(0) - 97;
+    const rank = Number(square.slice(1)) - 1;
+    const white = this.api.state.orientation === 'white';
+    const col = white ? file : files - 1 - file;
+    const row = white ? ranks - 1 - rank : rank;
+    const width = box.width / files;
+    const height = box.height / ranks;
+    return { left: box.left - origin.left + col * width, top: box.top - origin.top + row * height, width, height };
+  }
+
   setOrientation(side: Color): void {
     if (this.api.state.orientation !== side) this.api.toggleOrientation();
   }

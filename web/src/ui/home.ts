@@ -10,7 +10,7 @@ import type { VariantDefinition } from '../../../src/variants/schema.js';
 import { GameController } from '../model/controller.js';
 import { MENU_VARIANTS } from '../model/menu.js';
 import { rulesHash } from '../model/route.js';
-import { DEFAULT_LEVEL, type GameSettings } from '../model/settings.js';
+import { defaultSettings, type GameSettings } from '../model/settings.js';
 import { h, pieceIcon } from './dom.js';
 import type { MountedPage, MountPage } from './page.js';
 import { loadGame, saveGame } from './storage.js';
@@ -28,20 +28,27 @@ class HomePage implements MountedPage {
 
   constructor(app: HTMLElement) {
     const saved = loadGame();
-    const initial = saved?.settings.variantId ?? 'wildebeest';
+    // The last game's choices come back; a first visit gets the computer (most people play alone).
+    const last = saved?.settings ?? { ...defaultSettings(), mode: 'engine' };
+    const initial = last.variantId;
     const summary = h('p');
     const rulesLink = h('a', { href: '#' }, 'Rules and piece moves');
     const summaryName = h('h2', {}, '');
     const marriage = h('fieldset', { id: 'marriage-options' }, [
       h('legend', {}, 'Marriage and taming'),
-      radio('marriage', 'immediate', 'Immediate win (default)', true),
-      radio('marriage', 'delayed', 'Delayed: must still stand at the start of the next turn', false),
+      radio('marriage', 'immediate', 'Immediate win (default)', last.marriageMode !== 'delayed'),
+      radio(
+        'marriage',
+        'delayed',
+        'Delayed: must still stand at the start of the next turn',
+        last.marriageMode === 'delayed',
+      ),
     ]);
     const engineOptions = h('div', { id: 'engine-options' }, [
       h('fieldset', {}, [
         h('legend', {}, 'You play'),
-        radio('color', 'white', 'White', true),
-        radio('color', 'black', 'Black', false),
+        radio('color', 'white', 'White', last.humanColor === 'white'),
+        radio('color', 'black', 'Black', last.humanColor === 'black'),
         radio('color', 'random', 'Random', false),
       ]),
       h('fieldset', {}, [
@@ -53,10 +60,10 @@ class HomePage implements MountedPage {
             min: String(MIN_LEVEL),
             max: String(MAX_LEVEL),
             step: '1',
-            value: String(DEFAULT_LEVEL),
+            value: String(last.level),
             id: 'level',
           }),
-          h('output', { id: 'level-out', for: 'level' }, String(DEFAULT_LEVEL)),
+          h('output', { id: 'level-out', for: 'level' }, String(last.level)),
         ]),
         h('div.note', {}, `${MIN_LEVEL} = beginner … ${MAX_LEVEL} = full strength`),
       ]),
@@ -83,8 +90,8 @@ class HomePage implements MountedPage {
         h('div.options', {}, [
           h('fieldset', {}, [
             h('legend', {}, 'Opponent'),
-            radio('mode', 'hotseat', 'Two players on this device', true),
-            radio('mode', 'engine', 'The computer', false),
+            radio('mode', 'engine', 'The computer', last.mode === 'engine'),
+            radio('mode', 'hotseat', 'Two players on this device', last.mode === 'hotseat'),
           ]),
           engineOptions,
           marriage,

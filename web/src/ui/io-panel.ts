@@ -92,6 +92,7 @@ export class IoPanel {
       }
       ta.remove();
     }
+    this.importError.textContent = '';
     this.notice.textContent = okCopy ? done : 'Copying is blocked here — select the text and copy it by hand.';
     if (!okCopy) {
       this.importText.value = text;
@@ -119,6 +120,7 @@ export class IoPanel {
     const looksPgn = /^\s*\[/.test(text) || /(^|\s)1\.\s*\S/.test(text);
     const r = looksPgn ? GameController.fromPgn(settings, text) : GameController.fromFen(settings, text);
     if (!r.ok) {
+      this.notice.textContent = ''; // an old "Link copied" must not stand beside the new error
       this.importError.textContent = r.error;
       return;
     }

@@ -126,7 +126,7 @@ export class PlayView {
   render(snap: Snapshot, settings: GameSettings, def: VariantDefinition, engine: EngineView): void {
     this.renderTitle(settings, def);
     this.renderMoves(snap);
-    this.buttons.takeback!.disabled = snap.moves.length === 0;
+    this.buttons.takeback!.disabled = !snap.canTakeBack;
     this.buttons.first!.disabled = this.buttons.prev!.disabled = snap.ply === 0;
     this.buttons.next!.disabled = this.buttons.last!.disabled = snap.live;
     this.sanInput.disabled = !snap.live || !snap.humanToMove;

@@ -167,6 +167,7 @@ class PlayPage implements MountedPage {
         this.ctl.def,
         this.ctl.snapshot.liveTurn,
         r.choices,
+        this.board?.squareBox(to) ?? { left: 0, top: 0, width: 0, height: 0 },
         (letter) => {
           this.ctl.move(from, to, letter);
           this.update();
