@@ -5,10 +5,11 @@
  */
 
 import { findVariant } from '../../../src/variants/index.js';
-import { GameController, type Snapshot } from '../model/controller.js';
+import { GameController } from '../model/controller.js';
 import { MENU_VARIANTS } from '../model/menu.js';
 import { shareHash } from '../model/route.js';
 import type { GameSettings } from '../model/settings.js';
+import type { Snapshot } from '../model/snapshot.js';
 import { h } from './dom.js';
 
 export interface IoHooks {

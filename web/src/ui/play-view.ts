@@ -6,11 +6,11 @@
 
 import type { InfoReport } from '../../../src/protocol/search-messages.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
-import type { Snapshot } from '../model/controller.js';
 import type { Prefs } from '../model/persist.js';
 import { rulesHash } from '../model/route.js';
 import { formatScore } from '../model/score.js';
 import type { GameSettings } from '../model/settings.js';
+import type { Snapshot } from '../model/snapshot.js';
 import { clear, h } from './dom.js';
 import type { NavTarget } from './keyboard.js';
 
