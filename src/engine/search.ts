@@ -384,27 +384,19 @@ export class Search {
       this.rawEval = ec[i + 2]!;
       return this.rawEval + noise;
     }
-    let correction = 0;
-    if (this.useNnue && (this.nnue as NnueEvaluator).weights.residual) {
+    const nnue = this.useNnue ? (this.nnue as NnueEvaluator) : undefined;
+    let v: number;
+    if (nnue && !nnue.weights.residual) v = nnue.evaluate(pos);
+    else {
       // A residual network corrects the hand-written evaluation.
-      correction = (this.nnue as NnueEvaluator).evaluate(pos);
-    } else if (this.useNnue) {
-      let v = (this.nnue as NnueEvaluator).evaluate(pos);
-      if (v > 20000) v = 20000;
-      else if (v < -20000) v = -20000;
-      ec[i] = lo;
-      ec[i + 1] = hi;
-      ec[i + 2] = v;
-      ec[i + 3] = 1;
-      this.rawEval = v;
-      return v + noise;
+      const correction = nnue ? nnue.evaluate(pos) : 0;
+      const fast = this.evaluator.fast(pos) + correction + noise;
+      if (fast - LAZY_MARGIN >= beta || fast + LAZY_MARGIN <= alpha) {
+        this.rawEval = NO_SCORE;
+        return fast;
+      }
+      v = this.evaluator.evaluateIncremental(pos) + correction;
     }
-    const fast = this.evaluator.fast(pos) + correction + noise;
-    if (fast - LAZY_MARGIN >= beta || fast + LAZY_MARGIN <= alpha) {
-      this.rawEval = NO_SCORE;
-      return fast;
-    }
-    let v = this.evaluator.evaluateIncremental(pos) + correction;
     if (v > 20000) v = 20000;
     else if (v < -20000) v = -20000;
     ec[i] = lo;
