@@ -16,6 +16,7 @@ import { NnueEvaluator } from '../../src/engine/nnue/accumulator.js';
 import { layoutOf } from '../../src/engine/nnue/features.js';
 import { decodeWeights, encodeWeights, type NetworkWeights } from '../../src/engine/nnue/format.js';
 import { loadNetworks, readWeightsFile } from '../../src/engine/nnue/node-loader.js';
+import { registerNetwork, unregisterNetwork } from '../../src/engine/nnue/registry.js';
 import { legalMoveList } from '../../src/notation/uci.js';
 import { findVariant, VARIANTS } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
@@ -216,6 +217,32 @@ describe('NNUE symmetry', () => {
         if (moves.length === 0) break;
         pos.make(moves[rng.int(moves.length)] as number);
       }
+    });
+  }
+});
+
+describe('NNUE in the search', () => {
+  for (const residual of [false, true]) {
+    it(`is used at full strength once registered, not at level 3 (${residual ? 'residual' : 'full'} network)`, () => {
+      const def = findVariant('camel-decimal')!;
+      const engine = createEngine(1);
+      const search = (level?: number) => {
+        engine.newGame();
+        const pos = position(def);
+        const r = engine.search(pos, { limits: { depth: 5, ...(level ? { level } : {}) }, seed: 1 });
+        assert.ok(legalMoveList(pos).includes(r.bestMove));
+        return `${r.score.kind} ${r.score.value} ${r.nodes}`;
+      };
+      const hand = [search(), search(3)];
+      registerNetwork({ ...randomWeights(def, 17), residual });
+      try {
+        const net = [search(), search(3)];
+        assert.notEqual(net[0], hand[0], 'the network changes the full-strength search');
+        assert.equal(net[1], hand[1], 'level 3 keeps the hand-written evaluation');
+      } finally {
+        unregisterNetwork(def.id);
+      }
+      assert.equal(search(), hand[0]);
     });
   }
 });
