@@ -54,6 +54,7 @@ describe('board editor', () => {
     await page.waitForFunction(`document.querySelector('#editor-error').textContent !== ''`);
     assert.match(await text(page, '#editor-error'), /White has 2 kings, needs exactly 1/);
     assert.ok(await page.locator('#editor-play-friend').isDisabled(), 'no play from a refused setup');
+    await page.screenshot({ path: join(ARTIFACTS, 'editor-two-kings.png') });
     // The eraser takes the second king off again; then the black queen (e10 in Wildebeest) too.
     await page.click('#palette-remove');
     await clickSquare(page, 'e5', '#editor-board');
@@ -128,6 +129,7 @@ describe('clocks, resign, draw, rematch', () => {
     await page.click('#io summary');
     await page.click('#copy-pgn');
     assert.ok(await page.locator('#rematch').isHidden(), 'no colour swap in a two-player game');
+    await page.screenshot({ path: join(ARTIFACTS, 'play-flag.png'), fullPage: true });
     assert.deepEqual(errors, []);
     await ctx.close();
   });
