@@ -18,7 +18,7 @@ import { makeFen, parseFen } from '../core/fen.js';
 import { Game } from '../core/game.js';
 import type { Outcome } from '../core/outcome.js';
 import { err, ok, type Result } from '../core/result.js';
-import { withMarriageMode } from '../variants/index.js';
+import { resolveVariant } from '../variants/index.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import { moveToSan, parseSan } from './san.js';
 import { findVariantByName } from './variant-names.js';
@@ -265,10 +265,7 @@ class Tokenizer {
 // ---------------------------------------------------------------------------------------------
 // Reading: one game from the token stream
 
-function resolveVariant(
-  tags: Record<string, string>,
-  options: ReadPgnOptions,
-): Result<VariantDefinition, CaravanError> {
+function gameVariant(tags: Record<string, string>, options: ReadPgnOptions): Result<VariantDefinition, CaravanError> {
   let def: VariantDefinition | undefined;
   const wanted = options.variant;
   if (wanted !== undefined) {
@@ -289,7 +286,9 @@ function resolveVariant(
     if (marriage !== 'delayed' && marriage !== 'immediate') {
       return pgnError(`Marriage tag '${excerpt(tags.Marriage as string)}' is not 'immediate' or 'delayed'`);
     }
-    def = withMarriageMode(def, marriage);
+    const resolved = resolveVariant(def, { marriage });
+    if (!resolved.ok) return resolved;
+    def = resolved.value;
   }
   return ok(def);
 }
@@ -314,7 +313,7 @@ function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<PgnGame | undef
   if (!first.ok) return first;
   if (!sawAny && first.value === undefined) return ok(undefined);
 
-  const variant = resolveVariant(tags, options);
+  const variant = gameVariant(tags, options);
   if (!variant.ok) return variant;
   const def = variant.value;
   const fen = tags.FEN?.trim();

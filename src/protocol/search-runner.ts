@@ -9,14 +9,14 @@ import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import type { Engine, Score } from '../engine/api.js';
 import { moveToUci, parseUciMove } from '../notation/uci.js';
-import { findVariant, withMarriageMode } from '../variants/index.js';
+import { resolveVariant } from '../variants/index.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import type { InfoReport, ScoreText, SearchReport, SearchRequest } from './search-messages.js';
 
 export function requestVariant(request: Pick<SearchRequest, 'variantId' | 'marriage'>): VariantDefinition {
-  const def = findVariant(request.variantId);
-  if (!def) throw new Error(`unknown variant '${request.variantId}'`);
-  return withMarriageMode(def, request.marriage);
+  const def = resolveVariant(request.variantId, { marriage: request.marriage });
+  if (!def.ok) throw def.error;
+  return def.value;
 }
 
 /** Rebuild the game a request describes; throws on a bad FEN or move (the front end validated them). */

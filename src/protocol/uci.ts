@@ -14,7 +14,7 @@ import { unwrap } from '../core/result.js';
 import type { SearchLimits } from '../engine/api.js';
 import { parseUciMove } from '../notation/uci.js';
 import { findVariantByName } from '../notation/variant-names.js';
-import { findVariant, VARIANT_IDS, VARIANTS, withMarriageMode } from '../variants/index.js';
+import { findVariant, resolveVariant, VARIANT_IDS, VARIANTS } from '../variants/index.js';
 import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
 import { ENGINE_AUTHOR, ENGINE_NAME, engineVersion } from './identity.js';
 import type { InfoReport, ScoreText, SearchReport } from './search-messages.js';
@@ -134,7 +134,7 @@ export class UciSession {
 
   /** The variant as currently configured (with the marriage mode applied). */
   variant(): VariantDefinition {
-    return withMarriageMode(findVariant(this.variantId) as VariantDefinition, this.marriage);
+    return unwrap(resolveVariant(this.variantId, { marriage: this.marriage }));
   }
 
   get busy(): boolean {

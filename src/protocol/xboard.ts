@@ -25,7 +25,7 @@ import type { Move } from '../core/move.js';
 import { unwrap } from '../core/result.js';
 import type { SearchLimits } from '../engine/api.js';
 import { moveToUci, parseUciMove } from '../notation/uci.js';
-import { findVariant, withMarriageMode } from '../variants/index.js';
+import { resolveVariant } from '../variants/index.js';
 import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
 import { ENGINE_NAME, engineVersion } from './identity.js';
 import type { InfoReport, ScoreText, SearchReport } from './search-messages.js';
@@ -151,7 +151,7 @@ export class XboardSession {
     private readonly out: Out,
     private readonly onQuit: () => void,
   ) {
-    this.def = findVariant('chess') as VariantDefinition;
+    this.def = unwrap(resolveVariant('chess'));
     this.game = unwrap(Game.create(this.def));
   }
 
@@ -351,11 +351,11 @@ export class XboardSession {
   }
 
   private currentDef(base: VariantDefinition): VariantDefinition {
-    return withMarriageMode(base, this.marriage);
+    return unwrap(resolveVariant(base, { marriage: this.marriage }));
   }
 
   private newGame(): void {
-    this.def = this.currentDef(findVariant('chess') as VariantDefinition);
+    this.def = this.currentDef(unwrap(resolveVariant('chess')));
     this.game = unwrap(Game.create(this.def));
     this.force = false;
     this.engineColor = 1;
@@ -464,7 +464,7 @@ export class XboardSession {
       if (value !== 'immediate' && value !== 'delayed') this.error('Marriage must be immediate or delayed', line);
       else {
         this.marriage = value;
-        this.def = this.currentDef(findVariant(this.def.id) as VariantDefinition);
+        this.def = this.currentDef(this.def);
         this.game = unwrap(Game.create(this.def, this.game.startFen));
       }
     } else this.error('unknown option', line);

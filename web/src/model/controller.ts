@@ -15,7 +15,7 @@ import { squareName } from '../../../src/core/tables.js';
 import { readPgn, writePgn } from '../../../src/notation/pgn.js';
 import { moveToSan, parseSan } from '../../../src/notation/san.js';
 import { moveToUci, parseUciMove } from '../../../src/notation/uci.js';
-import { findVariant, withMarriageMode } from '../../../src/variants/index.js';
+import { findVariant, resolveVariant } from '../../../src/variants/index.js';
 import type { MarriageMode, VariantDefinition } from '../../../src/variants/schema.js';
 import { describeOutcome, type EndDescription } from './describe.js';
 
@@ -70,9 +70,8 @@ export interface GameRecord {
 
 /** The variant definition a game's settings call for (marriage mode applied), or undefined. */
 export function variantFor(settings: Pick<GameSettings, 'variantId' | 'marriageMode'>): VariantDefinition | undefined {
-  const base = findVariant(settings.variantId);
-  if (!base) return undefined;
-  return base.end.marriage ? withMarriageMode(base, settings.marriageMode) : base;
+  const def = resolveVariant(settings.variantId, { marriage: settings.marriageMode });
+  return def.ok ? def.value : undefined;
 }
 
 interface Target {

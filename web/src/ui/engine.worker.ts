@@ -10,7 +10,7 @@ import type { Score, SearchInfo } from '../../../src/engine/api.js';
 import { createEngine } from '../../../src/engine/index.js';
 import { moveToSan } from '../../../src/notation/san.js';
 import { moveToUci, parseUciMove } from '../../../src/notation/uci.js';
-import { findVariant, withMarriageMode } from '../../../src/variants/index.js';
+import { resolveVariant } from '../../../src/variants/index.js';
 import type { FromWorker, SearchRequest } from '../model/engine-protocol.js';
 
 interface WorkerScope {
@@ -43,10 +43,9 @@ scope.onmessage = (e) => {
   if (req.type !== 'search') return;
   const started = Date.now();
   try {
-    const base = findVariant(req.variantId);
-    if (!base) throw new Error(`unknown variant ${req.variantId}`);
-    const def = base.end.marriage ? withMarriageMode(base, req.marriageMode) : base;
-    const parsed = Position.fromFen(def, req.startFen);
+    const def = resolveVariant(req.variantId, { marriage: req.marriageMode });
+    if (!def.ok) throw def.error;
+    const parsed = Position.fromFen(def.value, req.startFen);
     if (!parsed.ok) throw parsed.error;
     const pos = parsed.value;
     for (const uci of req.moves) {

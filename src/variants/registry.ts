@@ -1,0 +1,23 @@
+/** The variants Caravan ships, in menu order: the first is the default. */
+import { bachelorKamil, bachelorKamilReflective } from './bachelor-kamil.js';
+import { camelDecimal } from './camel-decimal.js';
+import { chess } from './chess.js';
+import type { VariantDefinition } from './schema.js';
+import { shatranjKamil, shatranjKamil2 } from './shatranj-kamil.js';
+import { wildebeest } from './wildebeest.js';
+
+export const VARIANTS: readonly VariantDefinition[] = [
+  wildebeest,
+  camelDecimal,
+  shatranjKamil,
+  shatranjKamil2,
+  bachelorKamil,
+  bachelorKamilReflective,
+  chess,
+];
+
+export const VARIANT_IDS: readonly string[] = VARIANTS.map((v) => v.id);
+
+export function findVariant(id: string): VariantDefinition | undefined {
+  return VARIANTS.find((v) => v.id === id);
+}
