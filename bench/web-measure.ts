@@ -15,19 +15,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { MENU_VARIANT_IDS } from '../src/variants/index.js';
 import { serveStatic } from '../web/server/serve.js';
 import { defaultSettings, GameController } from '../web/src/model/controller.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const APP = join(ROOT, 'dist', 'app');
-const VARIANTS = [
-  'wildebeest',
-  'camel-decimal',
-  'shatranj-kamil',
-  'shatranj-kamil-2',
-  'bachelor-kamil',
-  'bachelor-kamil-reflective',
-];
+const VARIANTS = MENU_VARIANT_IDS;
 const MOVES = Number(process.argv[2] ?? 6);
 
 const median = (xs: number[]) => {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { runMatch, type TimeControlSpec } from '../protocol/match.js';
 import type { EngineSpec, Protocol } from '../protocol/match-engines.js';
 import { type Opening, parseOpeningsFile, randomOpenings } from '../protocol/openings.js';
-import { findVariant, VARIANT_IDS } from '../variants/index.js';
+import { DEFAULT_VARIANT_ID, findVariant, VARIANT_IDS } from '../variants/index.js';
 import { UsageError } from './args.js';
 
 export const MATCH_HELP = `usage: caravan match --variant <id> --engine <cmd> [engine flags] --engine <cmd> [engine flags] [options]
@@ -18,7 +18,7 @@ Plays games between two engines; Caravan's rules decide legality and results. Co
 alternate and each opening is played once with each engine as White.
 
 options:
-  --variant <id>          ${VARIANT_IDS.join(', ')} (default wildebeest)
+  --variant <id>          ${VARIANT_IDS.join(', ')} (default ${DEFAULT_VARIANT_ID})
   --games <n>             number of games (default 2)
   --tc <base+inc>         seconds, e.g. 10+0.1; "inf" for no clock (default 10+0.1)
   --openings <file>       FEN per line (# comments); default: random openings
@@ -176,7 +176,7 @@ export async function matchCommand(argv: readonly string[], out: (line: string) 
     return;
   }
   const g = args.globals;
-  const variantId = g.get('variant') ?? 'wildebeest';
+  const variantId = g.get('variant') ?? DEFAULT_VARIANT_ID;
   const variant = findVariant(variantId);
   if (!variant) throw new UsageError(`unknown variant '${variantId}' (known: ${VARIANT_IDS.join(', ')})`);
   if (args.engines.length !== 2)

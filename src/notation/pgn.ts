@@ -7,7 +7,7 @@
  * move numbers, lines of at most 80 characters, a comment naming how a finished game ended, and
  * the result token.
  *
- * Read: tag pairs, `Variant` (ids, player names, Fairy-Stockfish names; see variant-names.ts),
+ * Read: tag pairs, `Variant` (ids, player names, Fairy-Stockfish names; see src/variants/names.ts),
  * `FEN`, movetext with move numbers, `{comments}`, `;` comments, `%` escape lines, `$n` NAGs,
  * `!?`-style suffixes, nested `(variations)` (skipped), result token. Every move is checked
  * against the rules; errors name the move number, side and text.
@@ -18,10 +18,9 @@ import { makeFen, parseFen } from '../core/fen.js';
 import { Game } from '../core/game.js';
 import type { Outcome } from '../core/outcome.js';
 import { err, ok, type Result } from '../core/result.js';
-import { resolveVariant } from '../variants/index.js';
+import { findVariantByName, isNameOf, resolveVariant } from '../variants/index.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import { moveToSan, parseSan } from './san.js';
-import { findVariantByName } from './variant-names.js';
 
 export interface PgnGame {
   /** Every tag pair as read (values unescaped). */
@@ -35,10 +34,11 @@ export interface PgnGame {
 
 export interface ReadPgnOptions {
   /**
-   * The variant (id or name) when the PGN has no `Variant` tag; a tag naming another variant is
-   * an error. Without either, the game is orthodox chess, as PGN defines.
+   * The variant (id, name, or a definition — also of a variant Caravan does not ship) when the
+   * PGN has no `Variant` tag; a tag naming another variant is an error. Without either, the game
+   * is orthodox chess, as PGN defines.
    */
-  readonly variant?: string;
+  readonly variant?: string | VariantDefinition;
 }
 
 const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
@@ -268,18 +268,23 @@ class Tokenizer {
 function gameVariant(tags: Record<string, string>, options: ReadPgnOptions): Result<VariantDefinition, CaravanError> {
   let def: VariantDefinition | undefined;
   const wanted = options.variant;
-  if (wanted !== undefined) {
+  if (typeof wanted === 'object') {
+    const given = resolveVariant(wanted);
+    if (!given.ok) return given;
+    def = given.value;
+  } else if (wanted !== undefined) {
     def = findVariantByName(wanted);
-    if (!def) return err(new CaravanError('unknown-variant', `unknown variant '${excerpt(wanted)}'`));
+    if (!def) return err(new CaravanError('unknown-variant', `unknown variant '${excerpt(String(wanted))}'`));
   }
   const tag = tags.Variant;
-  if (tag !== undefined && tag.trim() !== '') {
+  if (tag !== undefined && tag.trim() !== '' && !(def && isNameOf(def, tag))) {
     const named = findVariantByName(tag);
     if (!named) return pgnError(`Variant tag '${excerpt(tag)}' names no variant Caravan knows`);
     if (def && def.id !== named.id) return pgnError(`Variant tag says '${named.id}' but '${def.id}' was asked for`);
     def = named;
   }
-  def ??= findVariantByName('chess') as VariantDefinition;
+  // PGN: a game without a Variant tag is standard chess.
+  def ??= findVariantByName('standard') as VariantDefinition;
   const marriage = tags.Marriage?.trim().toLowerCase();
   if (marriage !== undefined && marriage !== '') {
     if (!def.end.marriage) return pgnError(`Marriage tag given, but ${def.name} has no marriage rule`);

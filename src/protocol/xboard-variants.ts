@@ -16,7 +16,7 @@ import { KIND_CASTLE, type Move, moveFrom, moveKind, moveTo } from '../core/move
 import type { Position } from '../core/position.js';
 import { parseSquare, squareName } from '../core/tables.js';
 import { legalMoveList } from '../notation/uci.js';
-import { findVariant, VARIANTS } from '../variants/index.js';
+import { VARIANTS } from '../variants/index.js';
 import type { PieceDefinition, VariantDefinition } from '../variants/schema.js';
 
 /** XBoard 4.9's built-in variant names (from its sources): a name containing one is unsafe. */
@@ -69,37 +69,34 @@ export const XBOARD_BUILTIN_NAMES: readonly string[] = [
   'unknown',
 ];
 
-/** Caravan id → name announced in xboard mode. Orthodox chess is XBoard's own `normal`. */
-const XBOARD_NAMES: Readonly<Record<string, string>> = {
-  wildebeest: 'wildebeest',
-  'camel-decimal': 'cameldecimal',
-  'shatranj-kamil': 'kamil10',
-  'shatranj-kamil-2': 'kamil10b',
-  'bachelor-kamil': 'bachelorkamil',
-  'bachelor-kamil-reflective': 'bachelorkamilr',
-  chess: 'normal',
-};
-
 /** Is `name` free of every XBoard built-in name (so XBoard treats it as engine-defined)? */
 export function isXboardSafeName(name: string): boolean {
   const lower = name.toLowerCase();
   return !XBOARD_BUILTIN_NAMES.some((b) => lower.includes(b));
 }
 
+/** The name announced in xboard mode (the variant data's `xboardName`, or the id). */
 export function xboardVariantName(def: VariantDefinition): string {
-  return XBOARD_NAMES[def.id] ?? def.id;
+  return def.xboardName ?? def.id;
+}
+
+/** Is the variant one of XBoard's own (orthodox chess is its `normal`), which XBoard sets up itself? */
+export function isXboardBuiltin(def: VariantDefinition): boolean {
+  return XBOARD_BUILTIN_NAMES.includes(xboardVariantName(def));
 }
 
 /** Every variant's xboard-mode name, the default (first) one first. */
-export function xboardVariantNames(): string[] {
-  return VARIANTS.map(xboardVariantName);
+export function xboardVariantNames(variants: readonly VariantDefinition[] = VARIANTS): string[] {
+  return variants.map(xboardVariantName);
 }
 
-/** The variant an xboard-mode name or a canonical id designates. */
-export function findXboardVariant(name: string): VariantDefinition | undefined {
+/** The variant an xboard-mode name or a canonical id designates (among `variants`). */
+export function findXboardVariant(
+  name: string,
+  variants: readonly VariantDefinition[] = VARIANTS,
+): VariantDefinition | undefined {
   const lower = name.toLowerCase();
-  for (const v of VARIANTS) if (xboardVariantName(v) === lower) return v;
-  return findVariant(lower);
+  return variants.find((v) => xboardVariantName(v) === lower) ?? variants.find((v) => v.id === lower);
 }
 
 /**
@@ -180,7 +177,7 @@ function parentVariant(def: VariantDefinition): string {
  * `setup (…) WxH+0_parent FEN` and a `piece` line per piece type.
  */
 export function xboardVariantSetup(def: VariantDefinition): string[] {
-  if (def.id === 'chess') return [];
+  if (isXboardBuiltin(def)) return [];
   const lines = [`setup (${pieceToCharTable(def)}) ${def.files}x${def.ranks}+0_${parentVariant(def)} ${def.startFen}`];
   for (const p of def.pieces) lines.push(`piece ${p.letter}& ${xboardBetza(def, p)}`);
   return lines;

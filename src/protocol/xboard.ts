@@ -25,13 +25,14 @@ import type { Move } from '../core/move.js';
 import { unwrap } from '../core/result.js';
 import type { SearchLimits } from '../engine/api.js';
 import { moveToUci, parseUciMove } from '../notation/uci.js';
-import { resolveVariant } from '../variants/index.js';
+import { resolveVariant, VARIANTS } from '../variants/index.js';
 import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
 import { ENGINE_NAME, engineVersion } from './identity.js';
 import type { InfoReport, ScoreText, SearchReport } from './search-messages.js';
+import { requestVariant } from './search-runner.js';
 import type { Searcher } from './searcher.js';
 import { boardDiagram, outcomeText, resultToken } from './text.js';
-import { MAX_HASH_MB, MAX_LEVEL } from './uci.js';
+import { MAX_HASH_MB, MAX_LEVEL, type SessionOptions } from './uci.js';
 import {
   findXboardVariant,
   fromXboardSquares,
@@ -122,6 +123,9 @@ const CHANGES_POSITION = new Set(['usermove', 'undo', 'remove', 'setboard', 'var
 const MOVE_TEXT = /^[a-z]\d{1,2}[a-z]\d{1,2}[a-z]?(,[a-z]\d{1,2}[a-z]\d{1,2})?$/;
 
 export class XboardSession {
+  private readonly variants: readonly VariantDefinition[];
+  /** What `new` sets up: XBoard's `normal` (orthodox chess). */
+  private readonly normal: VariantDefinition;
   private def: VariantDefinition;
   private marriage: MarriageMode = 'immediate';
   private game: Game;
@@ -150,8 +154,11 @@ export class XboardSession {
     private readonly searcher: Searcher,
     private readonly out: Out,
     private readonly onQuit: () => void,
+    options: SessionOptions = {},
   ) {
-    this.def = unwrap(resolveVariant('chess'));
+    this.variants = options.variants?.length ? options.variants : VARIANTS;
+    this.normal = findXboardVariant('normal', this.variants) ?? (findXboardVariant('normal') as VariantDefinition);
+    this.def = this.normal;
     this.game = unwrap(Game.create(this.def));
   }
 
@@ -340,7 +347,7 @@ export class XboardSession {
   }
 
   private features(): void {
-    const variants = xboardVariantNames().join(',');
+    const variants = xboardVariantNames(this.variants).join(',');
     this.out(
       `feature myname="${ENGINE_NAME} ${engineVersion()}" ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 ` +
         `colors=0 analyze=1 draw=0 time=1 reuse=1 memory=1 variants="${variants}"`,
@@ -355,7 +362,7 @@ export class XboardSession {
   }
 
   private newGame(): void {
-    this.def = this.currentDef(unwrap(resolveVariant('chess')));
+    this.def = this.currentDef(this.normal);
     this.game = unwrap(Game.create(this.def));
     this.force = false;
     this.engineColor = 1;
@@ -366,7 +373,7 @@ export class XboardSession {
   }
 
   private variant(name: string, line: string): void {
-    const def = name ? findXboardVariant(name) : undefined;
+    const def = name ? findXboardVariant(name, this.variants) : undefined;
     if (!def) {
       this.error('unknown variant', line);
       return;
@@ -506,8 +513,7 @@ export class XboardSession {
     this.aborting = false;
     const started = this.searcher.start(
       {
-        variantId: this.def.id,
-        marriage: this.marriage,
+        ...requestVariant(this.def, this.marriage),
         startFen: this.game.startFen,
         moves,
         limits,

@@ -35,6 +35,9 @@ export const bachelorKamil: VariantDefinition = {
   ...common,
   id: 'bachelor-kamil',
   name: 'Bachelor Kamil',
+  // Fairy-Stockfish's bachelor-kamil-nomarriage changes the rules and is deliberately absent.
+  aliases: ['Bachelor Kamil rotational', 'Bachelor Kamil rotational array'],
+  xboardName: 'bachelorkamil',
   summary: `${summary} Rotational array (the default).`,
   startFen: 'rncckbbnr/ppppppppp/9/9/9/9/PPPPPPPPP/RNBBKCCNR w KQkq - 0 1',
 };
@@ -43,6 +46,8 @@ export const bachelorKamilReflective: VariantDefinition = {
   ...common,
   id: 'bachelor-kamil-reflective',
   name: 'Bachelor Kamil (reflective array)',
+  aliases: ['Bachelor Kamil reflective array'],
+  xboardName: 'bachelorkamilr',
   summary: `${summary} Reflective array.`,
   startFen: 'rnbbkccnr/ppppppppp/9/9/9/9/PPPPPPPPP/RNBBKCCNR w KQkq - 0 1',
 };

@@ -9,6 +9,8 @@ export const camelDecimal: VariantDefinition = {
     'The orthodox army centred on a 10×10 board, as in Shako, with a Camel ((3,1) leaper) in each ' +
     'corner of the first rank. All classical rules apply: double step from the pawn rank, en passant, ' +
     'castling on the second rank, promotion on the last rank to Queen, Rook, Bishop, Knight or Camel.',
+  xboardName: 'cameldecimal',
+  evalSet: 'camel-decimal-values',
   files: 10,
   ranks: 10,
   pieces: [KING, QUEEN, ROOK, BISHOP, KNIGHT, CAMEL, PAWN],

@@ -15,7 +15,7 @@ import { squareName } from '../../../src/core/tables.js';
 import { readPgn, writePgn } from '../../../src/notation/pgn.js';
 import { moveToSan, parseSan } from '../../../src/notation/san.js';
 import { moveToUci, parseUciMove } from '../../../src/notation/uci.js';
-import { findVariant, resolveVariant } from '../../../src/variants/index.js';
+import { DEFAULT_VARIANT_ID, findVariant, resolveVariant } from '../../../src/variants/index.js';
 import type { MarriageMode, VariantDefinition } from '../../../src/variants/schema.js';
 import { describeOutcome, type EndDescription } from './describe.js';
 
@@ -36,7 +36,7 @@ export interface GameSettings {
 
 export const DEFAULT_LEVEL = 4;
 
-export function defaultSettings(variantId = 'wildebeest'): GameSettings {
+export function defaultSettings(variantId = DEFAULT_VARIANT_ID): GameSettings {
   return { variantId, marriageMode: 'immediate', mode: 'hotseat', humanColor: 'white', level: DEFAULT_LEVEL };
 }
 

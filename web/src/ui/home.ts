@@ -3,7 +3,7 @@
  * game against the computer (colour, strength; Bachelor Kamil: marriage mode), start.
  */
 
-import { findVariant } from '../../../src/variants/index.js';
+import { DEFAULT_VARIANT_ID, findVariant, MENU_VARIANT_IDS } from '../../../src/variants/index.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
 import { DEFAULT_LEVEL, GameController, type GameSettings, type Side } from '../model/controller.js';
 import { rulesHash } from '../model/route.js';
@@ -11,15 +11,8 @@ import { h, pieceIcon } from './dom.js';
 import type { Page } from './main.js';
 import { loadGame, saveGame } from './storage.js';
 
-/** The variants offered, in menu order (orthodox chess is not offered). */
-export const MENU_VARIANTS = [
-  'wildebeest',
-  'camel-decimal',
-  'shatranj-kamil',
-  'shatranj-kamil-2',
-  'bachelor-kamil',
-  'bachelor-kamil-reflective',
-] as const;
+/** The variants offered, in menu order (the registry's; orthodox chess is not offered). */
+export const MENU_VARIANTS = MENU_VARIANT_IDS;
 
 /** The pieces that make a variant what it is, for its card. */
 function signaturePieces(def: VariantDefinition): string[] {
@@ -32,7 +25,7 @@ export class HomePage implements Page {
 
   constructor(app: HTMLElement) {
     const saved = loadGame();
-    const initial = saved?.settings.variantId ?? 'wildebeest';
+    const initial = saved?.settings.variantId ?? DEFAULT_VARIANT_ID;
     const summary = h('p');
     const rulesLink = h('a', { href: '#' }, 'Rules and piece moves');
     const summaryName = h('h2', {}, '');
@@ -108,7 +101,7 @@ export class HomePage implements Page {
     const level = form.querySelector('#level') as HTMLInputElement;
     const levelOut = form.querySelector('#level-out') as HTMLOutputElement;
     const refresh = () => {
-      const def = findVariant(value('variant') ?? 'wildebeest') as VariantDefinition;
+      const def = findVariant(value('variant') ?? DEFAULT_VARIANT_ID) as VariantDefinition;
       summaryName.textContent = def.name;
       summary.textContent = def.summary;
       rulesLink.href = rulesHash(def.id);
@@ -126,7 +119,7 @@ export class HomePage implements Page {
       const humanColor: Side =
         color === 'black' ? 'black' : color === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : 'white';
       const settings: GameSettings = {
-        variantId: value('variant') ?? 'wildebeest',
+        variantId: value('variant') ?? DEFAULT_VARIANT_ID,
         marriageMode: value('marriage') === 'delayed' ? 'delayed' : 'immediate',
         mode: value('mode') === 'engine' ? 'engine' : 'hotseat',
         humanColor,

@@ -3,7 +3,7 @@
  */
 
 import '../style.css';
-import { findVariant } from '../../../src/variants/index.js';
+import { DEFAULT_VARIANT_ID, findVariant } from '../../../src/variants/index.js';
 import { pieceCss } from '../model/pieces.js';
 import { parseRoute, rulesHash } from '../model/route.js';
 import { clear } from './dom.js';
@@ -36,7 +36,7 @@ function show(): void {
       : route.page === 'play' && route.start
         ? route.start.variantId
         : loadGame()?.settings.variantId;
-  if (rulesLink) rulesLink.href = rulesHash(variant && findVariant(variant) ? variant : 'wildebeest');
+  if (rulesLink) rulesLink.href = rulesHash(variant && findVariant(variant) ? variant : DEFAULT_VARIANT_ID);
   if (route.page === 'play') page = new PlayPage(app, route.start);
   else if (route.page === 'rules') page = new RulesPage(app, route.variantId);
   else page = new HomePage(app);
