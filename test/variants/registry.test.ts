@@ -27,7 +27,10 @@ describe('the variant registry', () => {
   });
 
   it('offers every camel variant in the menu, not the orthodox sanity check', () => {
-    assert.deepEqual(MENU_VARIANT_IDS, VARIANT_IDS.filter((id) => id !== 'chess'));
+    assert.deepEqual(
+      MENU_VARIANT_IDS,
+      VARIANT_IDS.filter((id) => id !== 'chess'),
+    );
   });
 
   it('reads every alias of a definition as that variant, and no alias names two variants', () => {
