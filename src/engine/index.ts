@@ -12,6 +12,8 @@ export { type LevelSettings, levelSettings, MAX_LEVEL, MIN_LEVEL } from './level
 export { MOVE_OVERHEAD_MS, type TimeBudget, timeBudget } from './time.js';
 
 export const DEFAULT_HASH_MB = 16;
+/** The largest transposition table the protocols let a GUI ask for (MiB). */
+export const MAX_HASH_MB = 1024;
 
 class CaravanEngine implements Engine {
   private readonly searcher: Search;

@@ -12,6 +12,7 @@
 import { Game } from '../core/game.js';
 import { unwrap } from '../core/result.js';
 import type { SearchLimits } from '../engine/api.js';
+import { DEFAULT_HASH_MB, MAX_HASH_MB, MAX_LEVEL } from '../engine/index.js';
 import { parseUciMove } from '../notation/uci.js';
 import { findVariantByName, resolveVariant, VARIANTS } from '../variants/index.js';
 import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
@@ -19,11 +20,9 @@ import { ENGINE_AUTHOR, ENGINE_NAME, engineVersion } from './identity.js';
 import type { InfoReport, ScoreText, SearchReport } from './search-messages.js';
 import { requestVariant } from './search-runner.js';
 import type { Searcher } from './searcher.js';
+import type { SessionOptions } from './session-options.js';
 import { boardDiagram, outcomeText } from './text.js';
 
-export const DEFAULT_HASH_MB = 16;
-export const MAX_HASH_MB = 1024;
-export const MAX_LEVEL = 8;
 export const MAX_MOVE_OVERHEAD_MS = 5000;
 
 type Out = (line: string) => void;
@@ -104,11 +103,6 @@ export function parseGo(args: readonly string[]): GoCommand | string {
 
 /** Commands that act at once even while a search runs. */
 const DURING_SEARCH = new Set(['isready', 'stop', 'ponderhit', 'quit', 'debug']);
-
-export interface SessionOptions {
-  /** The variants the session offers (default: the shipped ones); the first is the default. */
-  readonly variants?: readonly VariantDefinition[];
-}
 
 export class UciSession {
   private readonly variants: readonly VariantDefinition[];

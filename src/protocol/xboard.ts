@@ -24,6 +24,7 @@ import { Game } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { unwrap } from '../core/result.js';
 import type { SearchLimits } from '../engine/api.js';
+import { MAX_HASH_MB, MAX_LEVEL } from '../engine/index.js';
 import { moveToUci, parseUciMove } from '../notation/uci.js';
 import { resolveVariant, VARIANTS } from '../variants/index.js';
 import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
@@ -31,8 +32,8 @@ import { ENGINE_NAME, engineVersion } from './identity.js';
 import type { InfoReport, ScoreText, SearchReport } from './search-messages.js';
 import { requestVariant } from './search-runner.js';
 import type { Searcher } from './searcher.js';
+import type { SessionOptions } from './session-options.js';
 import { boardDiagram, outcomeText, resultToken } from './text.js';
-import { MAX_HASH_MB, MAX_LEVEL, type SessionOptions } from './uci.js';
 import {
   findXboardVariant,
   fromXboardSquares,

@@ -10,12 +10,12 @@
 import { Game } from '../core/game.js';
 import { writePgn } from '../notation/pgn.js';
 import { parseUciMove } from '../notation/uci.js';
+import { outcomeText, resultToken } from '../protocol/text.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import { eloLine, type Score, scoreLine } from './elo.js';
 import { EngineExited, EngineTimeout } from './engine-process.js';
 import { createMatchEngine, type EngineSpec, type MatchEngine } from './match-engines.js';
 import type { Opening } from './openings.js';
-import { outcomeText, resultToken } from './text.js';
 
 export interface TimeControlSpec {
   readonly baseMs: number;

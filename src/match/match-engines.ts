@@ -3,9 +3,9 @@
  * close it. One implementation per protocol (UCI, XBoard), both over EngineProcess.
  */
 
+import { fromXboardSquares, isXboardBuiltin, toXboardSquares, xboardVariantName } from '../protocol/xboard-variants.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import { EngineProcess, EngineTimeout } from './engine-process.js';
-import { fromXboardSquares, isXboardBuiltin, toXboardSquares, xboardVariantName } from './xboard-variants.js';
 
 export type Protocol = 'uci' | 'xboard';
 
