@@ -102,23 +102,24 @@ export function findXboardVariant(
 /**
  * XBoard 4.9's internal piece types in PieceToChar order (44 per colour; the last is the King),
  * with the letter its default "fairy" table gives each. Caravan puts each of its letters on the
- * type that carries that letter by default, so XBoard's own defaults and the table agree; the
- * moves come from the `piece` commands anyway.
+ * type that carries that letter by default, so XBoard's own defaults and the table agree, and a
+ * letter the default table lacks (a Zebra's Z) on the first type left free; the moves come from
+ * the `piece` commands anyway.
  */
 const XBOARD_TYPE_COUNT = 44;
 const DEFAULT_FAIRY_LETTERS = 'PNBRQFEACWMOHIJGDVLSU';
 
-function xboardSlot(letter: string): number {
-  if (letter === 'K') return XBOARD_TYPE_COUNT - 1;
-  const i = DEFAULT_FAIRY_LETTERS.indexOf(letter);
-  if (i < 0) throw new Error(`no XBoard piece type for letter ${letter}`);
-  return i;
-}
-
 /** The PieceToChar table (white half then black half) naming exactly the variant's pieces. */
 export function pieceToCharTable(def: VariantDefinition): string {
   const slots = new Array<string>(XBOARD_TYPE_COUNT).fill('.');
-  for (const p of def.pieces) slots[xboardSlot(p.letter)] = p.letter;
+  const king = XBOARD_TYPE_COUNT - 1;
+  const unplaced: string[] = [];
+  for (const p of def.pieces) {
+    const i = p.royal ? king : DEFAULT_FAIRY_LETTERS.indexOf(p.letter);
+    if (i < 0) unplaced.push(p.letter);
+    else slots[i] = p.letter;
+  }
+  for (const letter of unplaced) slots[slots.findIndex((s, i) => s === '.' && i !== king)] = letter;
   const white = slots.join('');
   return white + white.toLowerCase();
 }
