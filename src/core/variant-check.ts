@@ -57,7 +57,7 @@ function problem(d: Obj): string | undefined {
     return 'id must be lower-case letters, digits and hyphens (at most 64), e.g. "camel-ten"';
   }
   if (!isStr(d.name) || d.name === '') return 'name must be a non-empty string';
-  if (!isStr(d.summary, 4000)) return 'summary must be a string';
+  if (!isStr(d.summary, 4000)) return 'summary must be a string of at most 4000 characters';
   const { files, ranks } = d;
   if (!isInt(files, 1, 64) || !isInt(ranks, 1, 64)) return 'files and ranks must be positive integers';
   if (!boardFits(files, ranks)) {
@@ -79,7 +79,7 @@ function problem(d: Obj): string | undefined {
     if (letters.includes(p.letter)) return `${label}: letter ${p.letter} is already taken by another piece`;
     letters.push(p.letter);
     if (!isOptBool(p.royal) || !isOptBool(p.pawn)) return `${label}: royal and pawn must be true or false`;
-    if (!isStr(p.betza, 100)) return `${label}: betza must be a string`;
+    if (!isStr(p.betza, 100)) return `${label}: betza must be a string of at most 100 characters`;
     const parsed = parseBetza(p.betza);
     if (!parsed.ok) return `${label}: ${parsed.error}`;
     for (const c of parsed.value.components) {
@@ -95,7 +95,7 @@ function problem(d: Obj): string | undefined {
   const isPiece = (l: unknown) => typeof l === 'string' && letters.includes(l.toUpperCase());
   const isMan = (l: unknown) => isPiece(l) && (l as string).toUpperCase() !== royal;
 
-  if (!isStr(d.startFen, 1000)) return 'startFen must be a string';
+  if (!isStr(d.startFen, 1000)) return 'startFen must be a string of at most 1000 characters';
 
   const pawn = d.pawn;
   if (!isObj(pawn) || !isObj(pawn.steps) || typeof pawn.enPassant !== 'boolean') {
@@ -177,7 +177,13 @@ function verdict(def: VariantDefinition): CaravanError | true {
     verdicts.set(def, e);
     return e;
   };
-  const bad = problem(d);
+  let bad: string | undefined;
+  try {
+    bad = problem(d);
+  } catch (e) {
+    // A definition whose fields cannot be read (a throwing getter or proxy).
+    bad = `cannot be read (${e instanceof Error ? e.message : String(e)})`.slice(0, 200);
+  }
   if (bad !== undefined) return fail(bad);
   const compiled = compileVariant(def);
   if (!compiled.ok) return fail(compiled.error);

@@ -54,6 +54,16 @@ describe('invalid variant definitions', () => {
     assertInvalid({ ...chess, files: '8' }, /files and ranks must be positive integers/);
     assertInvalid({ ...chess, end: undefined }, /end must be an object/);
     assertInvalid({ ...chess, id: 'has space' }, /id must be/);
+    const unreadable = new Proxy(
+      { ...chess, id: 'trap' },
+      {
+        get(target, key) {
+          if (key === 'pieces') throw new Error('no pieces here');
+          return Reflect.get(target, key);
+        },
+      },
+    );
+    assertInvalid(unreadable, /no pieces here/);
   });
 
   it('refuses an unknown Betza atom', () => {
