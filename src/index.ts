@@ -36,6 +36,7 @@ export { perft, perftDivide } from './core/perft.js';
 export { Position, type Setup } from './core/position.js';
 export * from './core/result.js';
 export { parseSquare, squareName, variantTables } from './core/tables.js';
+export { checkedVariant } from './core/variant-check.js';
 export * from './engine/index.js';
 export { type PgnGame, type ReadPgnOptions, readPgn, readPgnGames, writePgn } from './notation/pgn.js';
 export { moveToSan, parseSan, sanLine } from './notation/san.js';

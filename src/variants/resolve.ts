@@ -5,7 +5,8 @@
  * here: the default mode gives the definition itself, another mode one memoised copy, and a
  * definition that arrives as a copy (a worker message) gives the object first seen with its content.
  *
- * Identity only: whether a definition is playable is core/variant-check.ts's question.
+ * Identity only: whether a definition is playable is core/variant-check.ts's question. Errors are
+ * core's Result and CaravanError (two modules that import nothing), the library's one vocabulary.
  */
 
 import { CaravanError } from '../core/errors.js';
