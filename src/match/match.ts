@@ -8,9 +8,9 @@
  */
 
 import { Game } from '../core/game.js';
+import { outcomeText, resultToken } from '../notation/outcome-text.js';
 import { writePgn } from '../notation/pgn.js';
 import { parseUciMove } from '../notation/uci.js';
-import { outcomeText, resultToken } from '../protocol/text.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import { eloLine, type Score, scoreLine } from './elo.js';
 import { EngineExited, EngineTimeout } from './engine-process.js';
@@ -149,7 +149,7 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
       const over = game.outcome();
       if (over) {
         result = resultToken(over);
-        reason = outcomeText(over, game);
+        reason = outcomeText(game.variant, over);
         break;
       }
       const side = game.position.turn;

@@ -11,8 +11,9 @@
 
 import { Game } from '../core/game.js';
 import { unwrap } from '../core/result.js';
-import type { SearchLimits } from '../engine/api.js';
-import { DEFAULT_HASH_MB, MAX_HASH_MB, MAX_LEVEL } from '../engine/index.js';
+import { DEFAULT_HASH_MB, MAX_HASH_MB, type SearchLimits } from '../engine/api.js';
+import { MAX_LEVEL } from '../engine/levels.js';
+import { outcomeText } from '../notation/outcome-text.js';
 import { parseUciMove } from '../notation/uci.js';
 import { findVariantByName, resolveVariant, VARIANTS } from '../variants/index.js';
 import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
@@ -21,7 +22,7 @@ import type { InfoReport, ScoreText, SearchReport } from './search-messages.js';
 import { requestVariant } from './search-runner.js';
 import type { Searcher } from './searcher.js';
 import type { SessionOptions } from './session-options.js';
-import { boardDiagram, outcomeText } from './text.js';
+import { boardDiagram } from './text.js';
 
 export const MAX_MOVE_OVERHEAD_MS = 5000;
 
@@ -339,7 +340,7 @@ export class UciSession {
     for (const word of parsed.ignored) this.out(`info string ${word} is not supported; ignored`);
     const over = this.game.outcome();
     if (over || this.game.legalMoves().length === 0) {
-      if (over) this.out(`info string game over: ${outcomeText(over, this.game)}`);
+      if (over) this.out(`info string game over: ${outcomeText(this.game.variant, over)}`);
       this.out('bestmove (none)');
       return;
     }

@@ -23,8 +23,9 @@
 import { Game } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { unwrap } from '../core/result.js';
-import type { SearchLimits } from '../engine/api.js';
-import { MAX_HASH_MB, MAX_LEVEL } from '../engine/index.js';
+import { MAX_HASH_MB, type SearchLimits } from '../engine/api.js';
+import { MAX_LEVEL } from '../engine/levels.js';
+import { outcomeText, resultToken } from '../notation/outcome-text.js';
 import { moveToUci, parseUciMove } from '../notation/uci.js';
 import { resolveVariant, VARIANTS } from '../variants/index.js';
 import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
@@ -33,7 +34,7 @@ import type { InfoReport, ScoreText, SearchReport } from './search-messages.js';
 import { requestVariant } from './search-runner.js';
 import type { Searcher } from './searcher.js';
 import type { SessionOptions } from './session-options.js';
-import { boardDiagram, outcomeText, resultToken } from './text.js';
+import { boardDiagram } from './text.js';
 import {
   findXboardVariant,
   fromXboardSquares,
@@ -440,7 +441,7 @@ export class XboardSession {
   private reportEnd(): boolean {
     const o = this.game.outcome();
     if (!o) return false;
-    this.out(`${resultToken(o)} {${outcomeText(o, this.game)}}`);
+    this.out(`${resultToken(o)} {${outcomeText(this.game.variant, o)}}`);
     return true;
   }
 
