@@ -1,4 +1,5 @@
 /** Bachelor Kamil (Charles Gilman), both arrays — RULES.md §4, seed 000. */
+import { kingAndOneOf } from './dead-positions.js';
 import { BISHOP, CAMEL, GNU, KING, KNIGHT, PAWN, QUEEN, ROOK } from './pieces.js';
 import type { VariantDefinition } from './schema.js';
 
@@ -19,14 +20,7 @@ const common = {
     stalemate: 'draw',
     marriage: { partners: ['Q', 'W'], mode: 'immediate' },
     // Dead only without pawns, Q or W: K v K or K + one minor v K (RULES.md §4).
-    deadPositions: {
-      material: [
-        ['', ''],
-        ['N', ''],
-        ['B', ''],
-        ['C', ''],
-      ],
-    },
+    deadPositions: { material: kingAndOneOf('N', 'B', 'C') },
   },
   draws: { repetitions: 3, moveRule: 50 },
 } as const;

@@ -1,4 +1,5 @@
 /** Camel Decimal Chess — RULES.md §2, seed 001. */
+import { kingAndOneOf } from './dead-positions.js';
 import { BISHOP, CAMEL, KING, KNIGHT, PAWN, QUEEN, ROOK } from './pieces.js';
 import type { VariantDefinition } from './schema.js';
 
@@ -21,12 +22,7 @@ export const camelDecimal: VariantDefinition = {
   end: {
     stalemate: 'draw',
     deadPositions: {
-      material: [
-        ['', ''],
-        ['B', ''],
-        ['N', ''],
-        ['C', ''],
-      ],
+      material: kingAndOneOf('B', 'N', 'C'),
       sameColorBishops: true,
     },
   },

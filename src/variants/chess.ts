@@ -1,4 +1,5 @@
 /** Orthodox chess: a sanity variant whose perft numbers are public. */
+import { kingAndOneOf } from './dead-positions.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from './pieces.js';
 import type { VariantDefinition } from './schema.js';
 
@@ -19,11 +20,7 @@ export const chess: VariantDefinition = {
   end: {
     stalemate: 'draw',
     deadPositions: {
-      material: [
-        ['', ''],
-        ['B', ''],
-        ['N', ''],
-      ],
+      material: kingAndOneOf('B', 'N'),
       sameColorBishops: true,
     },
   },
