@@ -6,7 +6,7 @@
 
 import type { Color } from '../../../src/core/outcome.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../src/engine/levels.js';
-import { findVariant } from '../../../src/variants/index.js';
+import { DEFAULT_VARIANT_ID, findVariant } from '../../../src/variants/index.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
 import { CLOCK_PRESETS, parseTimeControl, type TimeControl, timeControlText } from '../model/clock.js';
 import { GameController } from '../model/controller.js';
@@ -151,7 +151,7 @@ class HomePage implements MountedPage {
     const level = form.querySelector('#level') as HTMLInputElement;
     const levelOut = form.querySelector('#level-out') as HTMLOutputElement;
     const refresh = () => {
-      const def = findVariant(value('variant') ?? 'wildebeest') as VariantDefinition;
+      const def = findVariant(value('variant') ?? DEFAULT_VARIANT_ID) as VariantDefinition;
       summaryName.textContent = def.name;
       summary.textContent = def.summary;
       rulesLink.href = rulesHash(def.id);
@@ -179,7 +179,7 @@ class HomePage implements MountedPage {
       const humanColor: Color =
         color === 'black' ? 'black' : color === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : 'white';
       const settings: GameSettings = {
-        variantId: value('variant') ?? 'wildebeest',
+        variantId: value('variant') ?? DEFAULT_VARIANT_ID,
         marriageMode: value('marriage') === 'delayed' ? 'delayed' : 'immediate',
         mode: value('mode') === 'engine' ? 'engine' : 'hotseat',
         humanColor,
