@@ -9,11 +9,13 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type StaticServer, serveStatic } from '../../web/server/serve.js';
+import { CHROMIUM, launchChromium } from '../helpers/chromium.js';
+
+export { CHROMIUM };
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = join(ROOT, 'test-artifacts');
 export const NO_CHROMIUM = `Chromium not found at ${CHROMIUM}: the browser tests need it. Install it with: apt-get install -y chromium`;
 
@@ -34,17 +36,7 @@ export async function startBrowser(outDirName: string): Promise<Harness> {
     build: { outDir, emptyOutDir: true },
   });
   const server = await serveStatic(outDir, 0);
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   return {
     server,
     browser,
