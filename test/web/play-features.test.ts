@@ -204,6 +204,28 @@ describe('keyboard, looks, phones', () => {
     await ctx.close();
   });
 
+  it('announces a pending result: a bared king that must take back now (Shatranj Kamil)', async () => {
+    const bare = '4k5/10/10/10/10/10/10/10/R9/4K5 b - - 0 1';
+    const { ctx, page, errors } = await openPage(
+      harness,
+      `#/play?variant=shatranj-kamil&mode=hotseat&fen=${encodeURIComponent(bare)}`,
+    );
+    assert.match(await text(page, '#pending'), /Black's king is bare: it must take White's last man now, or lose/);
+    await page.fill('#san-input', 'Kd10');
+    await page.press('#san-input', 'Enter');
+    await page.waitForSelector('#banner:not([hidden])');
+    assert.ok(await page.locator('#pending').isHidden(), 'nothing pending once the game is over');
+    // The editor's Analyse opens the position with the analysis panel on.
+    await page.goto(`${harness.server.url}#/editor?variant=shatranj-kamil&fen=${encodeURIComponent(bare)}`);
+    await page.waitForSelector('#editor-board cg-board');
+    await page.click('#editor-analyse');
+    await page.waitForSelector('#board cg-board');
+    await page.waitForSelector('#analysis:not([hidden])');
+    assert.equal(await fen(page), bare);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
   it('dark mode and board colours persist; screenshots of the dark theme and a 390×844 phone', async () => {
     const { ctx, page, errors } = await openPage(harness, '#/play?variant=bachelor-kamil&mode=hotseat&tc=5%2B3');
     await page.click('#look summary');
