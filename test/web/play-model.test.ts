@@ -41,6 +41,7 @@ describe('clocks', () => {
   it('reads time controls as players write them and refuses nonsense with a reason', () => {
     assert.deepEqual(parseTimeControl('5+3'), { baseMs: 300_000, incMs: 3000 });
     assert.deepEqual(parseTimeControl(' 0.5 + 0 '), { baseMs: 30_000, incMs: 0 });
+    assert.deepEqual(parseTimeControl('3 2'), { baseMs: 180_000, incMs: 2000 }, "a URL's + read as a space");
     assert.match(parseTimeControl('five') as string, /not a time control like 5\+3/);
     assert.match(parseTimeControl('0+2') as string, /at least one second/);
     assert.match(parseTimeControl('200+0') as string, /at most 180 minutes/);

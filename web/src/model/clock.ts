@@ -18,9 +18,12 @@ export const CLOCK_PRESETS: readonly string[] = ['1+0', '3+2', '5+3', '10+5', '1
 const MAX_BASE_MS = 3 * 3600_000;
 const MAX_INC_MS = 180_000;
 
-/** "5+3" (minutes + seconds; minutes may be a fraction, "0.25+0" is 15 s) → a time control. */
+/**
+ * "5+3" (minutes + seconds; minutes may be a fraction, "0.25+0" is 15 s) → a time control. A
+ * space stands for the plus too: a URL's query reads a bare `+` as a space (`tc=5+3`).
+ */
 export function parseTimeControl(text: string): TimeControl | string {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*\+\s*(\d+(?:\.\d+)?)\s*$/.exec(text);
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(?:\+|\s)\s*(\d+(?:\.\d+)?)\s*$/.exec(text);
   if (!m) return `'${text.trim()}' is not a time control like 5+3 (minutes + seconds per move)`;
   const baseMs = Math.round(Number(m[1]) * 60_000);
   const incMs = Math.round(Number(m[2]) * 1000);
