@@ -7,7 +7,7 @@
  */
 
 import type { Color } from '../../../src/core/outcome.js';
-import { findVariant } from '../../../src/variants/index.js';
+import { DEFAULT_VARIANT_ID, findVariant } from '../../../src/variants/index.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
 import {
   CASTLING_LETTERS,
@@ -79,7 +79,7 @@ class EditorPage implements MountedPage {
     const variantId =
       route.variantId && findVariant(route.variantId)
         ? route.variantId
-        : (loadGame()?.settings.variantId ?? 'wildebeest');
+        : (loadGame()?.settings.variantId ?? DEFAULT_VARIANT_ID);
     this.def = findVariant(variantId) as VariantDefinition;
     this.setup = setupFromFen(route.fen ?? this.def.startFen);
     for (const id of MENU_VARIANTS) {
