@@ -110,6 +110,7 @@ describe('game archive', () => {
     const pgn = readFileSync(file, 'utf8');
     assert.equal((pgn.match(/^\[Event /gm) ?? []).length, 3, 'one PGN with every game');
     assert.match(pgn, /\[Variant "camel-decimal"\]/);
+    await page.screenshot({ path: join(ARTIFACTS, 'games.png') });
     await page.locator('tr.game-row').first().locator('.delete-game').click();
     await page.waitForFunction(`document.querySelectorAll('tr.game-row').length === 2`);
     assert.deepEqual(errors, []);
