@@ -48,6 +48,8 @@ export type ToWorker =
   | { readonly type: 'hash'; readonly mb: number };
 
 export type FromWorker =
+  /** The engine is warmed up: searches from now on keep their time limits. */
+  | { readonly type: 'ready' }
   | { readonly type: 'info'; readonly id: number; readonly info: InfoReport }
   | { readonly type: 'done'; readonly id: number; readonly result: SearchReport }
   | { readonly type: 'error'; readonly id: number; readonly message: string };

@@ -24,6 +24,7 @@ for (const variant of VARIANTS) {
   if (pos.ok) engine.search(pos.value, { limits: { nodes: 4000 } });
 }
 engine.newGame();
+port.postMessage({ type: 'ready' } satisfies FromWorker);
 
 function post(msg: FromWorker): void {
   port?.postMessage(msg);
