@@ -88,13 +88,14 @@ export function parseFen(def: VariantDefinition, fen: string): Result<Position, 
   }
 
   // Side to move
-  if (side !== 'w' && side !== 'b') return fenError(`side to move is '${side}', expected 'w' or 'b'`);
+  if (side !== 'w' && side !== 'b') return fenError(`side to move is '${excerpt(side)}', expected 'w' or 'b'`);
   const turn = side === 'w' ? WHITE : BLACK;
 
   // Castling: K/Q (and Shredder-style file letters) name rooks; rights without king and rook at home are dropped.
   let castling = 0;
   if (castlingField !== '-') {
-    if (!/^[A-Za-z]+$/.test(castlingField)) return fenError(`castling field '${castlingField}' is not '-' or letters`);
+    if (!/^[A-Za-z]+$/.test(castlingField))
+      return fenError(`castling field '${excerpt(castlingField)}' is not '-' or letters`);
     for (const c of castlingField) {
       const color = c === c.toUpperCase() ? WHITE : BLACK;
       const u = c.toUpperCase();
@@ -124,8 +125,9 @@ export function parseFen(def: VariantDefinition, fen: string): Result<Position, 
   }
 
   // Clocks
-  if (!/^\d+$/.test(halfField)) return fenError(`halfmove clock '${halfField}' is not a non-negative integer`);
-  if (!/^\d+$/.test(fullField)) return fenError(`fullmove number '${fullField}' is not a non-negative integer`);
+  if (!/^\d+$/.test(halfField)) return fenError(`halfmove clock '${excerpt(halfField)}' is not a non-negative integer`);
+  if (!/^\d+$/.test(fullField))
+    return fenError(`fullmove number '${excerpt(fullField)}' is not a non-negative integer`);
   const halfmove = Number(halfField);
   const fullmove = Math.max(1, Number(fullField));
   if (halfmove > 100000 || fullmove > 100000) return fenError('move counters out of range');

@@ -255,7 +255,7 @@ export class UciSession {
         this.stop();
         return 'quit';
       default:
-        this.error(`unknown command: ${line}`);
+        this.error(`unknown command: ${excerpt(line)}`);
     }
     return 'continue';
   }
@@ -280,7 +280,7 @@ export class UciSession {
   private setOption(args: readonly string[]): void {
     const opt = parseSetOption(args);
     if (!opt) {
-      this.error(`malformed setoption (expected: setoption name <name> value <value>): ${args.join(' ')}`);
+      this.error(`malformed setoption (expected: setoption name <name> value <value>): ${excerpt(args.join(' '))}`);
       return;
     }
     const name = opt.name.toLowerCase();
@@ -288,7 +288,7 @@ export class UciSession {
       case 'uci_variant': {
         const def = findVariant(opt.value.toLowerCase()) ?? findVariantByName(opt.value);
         if (!def) {
-          this.error(`unknown variant '${opt.value}' (known: ${VARIANT_IDS.join(', ')})`);
+          this.error(`unknown variant '${excerpt(opt.value)}' (known: ${VARIANT_IDS.join(', ')})`);
           return;
         }
         this.variantId = def.id;
@@ -299,7 +299,7 @@ export class UciSession {
       case 'uci_marriage': {
         const mode = opt.value.toLowerCase();
         if (mode !== 'immediate' && mode !== 'delayed') {
-          this.error(`UCI_Marriage must be immediate or delayed, got '${opt.value}'`);
+          this.error(`UCI_Marriage must be immediate or delayed, got '${excerpt(opt.value)}'`);
           return;
         }
         this.marriage = mode;
@@ -309,7 +309,7 @@ export class UciSession {
       case 'hash': {
         const n = spinValue(opt.value, 1, MAX_HASH_MB);
         if (n === undefined) {
-          this.error(`Hash must be an integer 1–${MAX_HASH_MB}, got '${opt.value}'`);
+          this.error(`Hash must be an integer 1–${MAX_HASH_MB}, got '${excerpt(opt.value)}'`);
           return;
         }
         this.hashMb = n;
@@ -319,7 +319,7 @@ export class UciSession {
       case 'level': {
         const n = spinValue(opt.value, 0, MAX_LEVEL);
         if (n === undefined) {
-          this.error(`Level must be an integer 0–${MAX_LEVEL}, got '${opt.value}'`);
+          this.error(`Level must be an integer 0–${MAX_LEVEL}, got '${excerpt(opt.value)}'`);
           return;
         }
         this.level = n;
@@ -328,14 +328,14 @@ export class UciSession {
       case 'move overhead': {
         const n = spinValue(opt.value, 0, MAX_MOVE_OVERHEAD_MS);
         if (n === undefined) {
-          this.error(`Move Overhead must be an integer 0–${MAX_MOVE_OVERHEAD_MS}, got '${opt.value}'`);
+          this.error(`Move Overhead must be an integer 0–${MAX_MOVE_OVERHEAD_MS}, got '${excerpt(opt.value)}'`);
           return;
         }
         this.moveOverheadMs = n;
         return;
       }
       default:
-        this.error(`unknown option: ${opt.name}`);
+        this.error(`unknown option: ${excerpt(opt.name)}`);
     }
   }
 
@@ -353,7 +353,9 @@ export class UciSession {
     if (head[0] === 'startpos' && head.length === 1) fen = undefined;
     else if (head[0] === 'fen' && head.length > 1) fen = head.slice(1).join(' ');
     else {
-      this.error(`malformed position command (expected: position startpos|fen <fen> [moves …]): ${args.join(' ')}`);
+      this.error(
+        `malformed position command (expected: position startpos|fen <fen> [moves …]): ${excerpt(args.join(' '))}`,
+      );
       return;
     }
     const created = Game.create(this.variant(), fen);
@@ -367,7 +369,7 @@ export class UciSession {
       const m = parseUciMove(game.position, text);
       const played = m.ok ? game.play(m.value) : m;
       if (!played.ok) {
-        this.error(`illegal move ${text}: ${played.error.message}; position unchanged`);
+        this.error(`illegal move ${excerpt(text)}: ${played.error.message}; position unchanged`);
         return;
       }
       texts.push(text);

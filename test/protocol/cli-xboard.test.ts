@@ -160,6 +160,20 @@ describe('caravan xboard (process)', { timeout: 120_000 }, () => {
     await d.sync();
   });
 
+  it('analyze: commands that arrive in the same read as analyze are answered (issue 14 item 4)', async () => {
+    d.send('new');
+    d.send('force');
+    await d.sync();
+    d.send('analyze\nping 55'); // one write, one read
+    await d.expect(/^pong 55$/);
+    // exit and a new analyze together with a ping: the restarted analysis does not hold the ping.
+    d.send('exit\nanalyze\nping 56');
+    await d.expect(/^pong 56$/);
+    d.send('exit');
+    d.send('new');
+    await d.sync();
+  });
+
   it('plays a whole game against itself (until the end or 60 plies)', async () => {
     const def = findVariant('wildebeest')!;
     d.send('new');
