@@ -2,8 +2,25 @@
 
 import { exitQuietlyOnClosedOutput, readLines } from '../protocol/line-io.js';
 import { WorkerSearcher } from '../protocol/searcher.js';
-import { UciSession } from '../protocol/uci.js';
+import {
+  DEFAULT_HASH_MB,
+  MAX_HASH_MB,
+  MAX_LEVEL,
+  MAX_MOVE_OVERHEAD_MS,
+  UCI_VARIANTS,
+  UciSession,
+} from '../protocol/uci.js';
 import { UsageError } from './args.js';
+
+export const UCI_HELP = `usage: caravan uci
+UCI engine on stdin/stdout; the search runs in a worker thread.
+options (setoption name <name> value <value>):
+  UCI_Variant           ${UCI_VARIANTS.join(', ')} (default wildebeest)
+  UCI_Marriage          immediate | delayed (Bachelor Kamil, RULES.md §4)
+  Hash                  MiB 1–${MAX_HASH_MB} (default ${DEFAULT_HASH_MB})
+  Level                 0 = full strength, 1–${MAX_LEVEL} casual levels
+  Move Overhead         ms 0–${MAX_MOVE_OVERHEAD_MS} taken off the clock for GUI latency
+readyok comes once the search worker is warm, so the first search keeps its time limit.`;
 
 export async function uciCommand(argv: readonly string[], out: (line: string) => void): Promise<void> {
   if (argv.length > 0) throw new UsageError(`uci takes no arguments (got '${argv.join(' ')}')`);

@@ -21,10 +21,6 @@ engine options: Level (0 = full strength, 1-8), Marriage (immediate|delayed)
 details: docs/xboard.md`;
 
 export async function xboardCommand(argv: readonly string[], out: (line: string) => void): Promise<void> {
-  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
-    for (const l of XBOARD_HELP.split('\n')) out(l);
-    return;
-  }
   if (argv.length > 0) throw new UsageError(`xboard takes no arguments (got '${argv.join(' ')}')`);
   exitQuietlyOnClosedOutput();
   const searcher = new WorkerSearcher();
