@@ -76,8 +76,8 @@ export interface GoCommand {
  * Parse the arguments of `go`. Every `go` is a search that ends in one bestmove (issue 14 item
  * 3): as Stockfish does, a bad word is reported and ignored rather than refusing the command.
  * A limit out of range is clamped (depth 0 → 1, a negative clock → 0, a million digits → 10^12);
- * a limit word without an integer, or an unknown word, is dropped. When words were dropped and
- * no limit is left, the search is one ply deep, so a GUI that meant a limited search gets its
+ * a limit word without an integer, or an unknown word, is dropped. When words were dropped (or
+ * name a feature not offered: `mate`, `searchmoves`) and no limit is left, the search is one ply deep, so a GUI that meant a limited search gets its
  * answer; a bare `go` searches until `stop`, as the protocol says.
  */
 export function parseGo(args: readonly string[]): GoCommand {
@@ -123,7 +123,7 @@ export function parseGo(args: readonly string[]): GoCommand {
     for (const k of ['wtime', 'btime', 'winc', 'binc', 'movestogo', 'movetime']) delete limits[k];
   }
   const limited = ['infinite', 'depth', 'nodes', 'movetime', 'wtime', 'btime'].some((k) => limits[k] !== undefined);
-  if (!limited && warnings.length > 0) {
+  if (!limited && (warnings.length > 0 || ignored.length > 0)) {
     limits.depth = 1;
     warnings.push('no usable limit left; searching depth 1');
   }

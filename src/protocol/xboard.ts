@@ -195,7 +195,10 @@ export class XboardSession {
       this.queue.push(line);
       return;
     }
-    if (this.thinking && !IMMEDIATE.has(cmd)) {
+    // A setting acts at once only when nothing waits before it: `new` then `sd 2` must not be
+    // reordered (the queued `new` would reset the depth set after it). `?` always acts at once.
+    const atOnce = IMMEDIATE.has(cmd) && (this.queue.length === 0 || cmd === '?');
+    if (this.thinking && !atOnce) {
       this.queue.push(line);
       if ((ABORTING.has(cmd) || this.analyzing) && !this.aborting) {
         this.aborting = true;
@@ -615,12 +618,27 @@ export class XboardSession {
     this.drain();
   }
 
+  /**
+   * A search started from the queue, with commands behind it that would have aborted it had they
+   * come later (`force`, `new`, `exit` … or anything in analyze mode): abort it now, or they wait
+   * for a move, or an endless analysis, that they were meant to cut short.
+   */
+  private abortForQueued(): void {
+    if (!this.thinking || this.aborting || this.queue.length === 0) return;
+    const aborts = this.analyzing || this.queue.some((l) => ABORTING.has(l.split(/\s+/, 1)[0] as string));
+    if (aborts) {
+      this.aborting = true;
+      this.searcher.stop();
+    }
+  }
+
   private drain(): void {
     while (this.queue.length > 0 && !this.thinking && !this.quitting && !this.awaitingReady) {
       this.execute(this.queue.shift() as string);
     }
     if (this.awaitingReady) return;
     this.resumeAnalysis();
+    this.abortForQueued();
     if (!this.thinking) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];

@@ -174,6 +174,27 @@ describe('caravan xboard (process)', { timeout: 120_000 }, () => {
     await d.sync();
   });
 
+  it('settings sent behind a queued command keep their order (new, then sd 1)', async () => {
+    d.send('new');
+    d.send('force');
+    d.send('post');
+    d.send('analyze');
+    await d.sync();
+    // While the analysis runs, new is queued; sd 1 after it must not act first (new resets sd).
+    d.send('exit\nnew\nsd 1\nst 30\nping 57');
+    await d.expect(/^pong 57$/);
+    const from = d.lines.length;
+    d.send('go');
+    await d.expect(/^move /);
+    const depths = d.lines
+      .slice(from)
+      .flatMap((l) => (/^(\d+) -?\d+ \d+ \d+/.exec(l) ? [Number(l.split(' ')[0])] : []));
+    assert.deepEqual([...new Set(depths)], [1], `thinking depths ${depths.join(',')}`);
+    d.send('nopost');
+    d.send('new');
+    await d.sync();
+  });
+
   it('plays a whole game against itself (until the end or 60 plies)', async () => {
     const def = findVariant('wildebeest')!;
     d.send('new');
