@@ -111,8 +111,18 @@ export function findXboardVariant(name: string): VariantDefinition | undefined {
 const XBOARD_TYPE_COUNT = 44;
 const DEFAULT_FAIRY_LETTERS = 'PNBRQFEACWMOHIJGDVLSU';
 
+/**
+ * Letters put on another type than their default one, for the picture XBoard draws there. The
+ * Shatranj Kamil Camel `D` (a dabbaba, Arabic for a siege engine) would take XBoard's `D` type,
+ * drawn as a knight's head on a tower (Chancellor.svg): it goes to the cannon's type (`O`,
+ * Canon.svg), a siege engine that no one takes for a Knight (issue 14 item 11).
+ */
+const PICTURE_SLOTS: Readonly<Record<string, number>> = { D: DEFAULT_FAIRY_LETTERS.indexOf('O') };
+
 function xboardSlot(letter: string): number {
   if (letter === 'K') return XBOARD_TYPE_COUNT - 1;
+  const moved = PICTURE_SLOTS[letter];
+  if (moved !== undefined) return moved;
   const i = DEFAULT_FAIRY_LETTERS.indexOf(letter);
   if (i < 0) throw new Error(`no XBoard piece type for letter ${letter}`);
   return i;

@@ -46,8 +46,12 @@ describe('caravan xboard --help', () => {
   it('names the XBoard flags each variant needs and exits 0', () => {
     const text = execFileSync(process.execPath, [CLI, 'xboard', '--help'], { encoding: 'utf8' });
     assert.match(text, /^usage: caravan xboard/);
-    assert.match(text, /wildebeest +-testClaims false -materialDraws false/);
-    assert.match(text, /bachelorkamil\(r\) +-materialDraws false/);
+    // The flags XBoard 4.9.1 needs by the runs of issue 14 item 11 (docs/xboard.md).
+    assert.match(text, /wildebeest +-checkMates false -testClaims false/);
+    assert.match(text, /bachelorkamil\(r\) +-testClaims false/);
+    assert.match(text, /cameldecimal +-testClaims false/);
+    assert.match(text, /kamil10, kamil10b none/);
+    assert.match(text, /~\/\.xboardrc/);
   });
 });
 
