@@ -413,22 +413,31 @@ function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<ReadGame | unde
  * then kept. Holding a quarter of a million Games made the collector's work grow faster than the
  * input (issue 14 item 7).
  */
-function compactGame(read: ReadGame): PgnGame {
-  const { tags, variant, result, fen } = read;
-  const moves = Int32Array.from(read.game?.moves ?? []);
-  let game: Game | undefined;
-  return {
-    tags,
-    variant,
-    result,
-    get game(): Game {
-      if (!game) {
-        game = startGame(variant, fen);
-        for (const m of moves) game.play(m);
-      }
-      return game;
-    },
-  };
+class StoredGame implements PgnGame {
+  readonly tags: Record<string, string>;
+  readonly variant: VariantDefinition;
+  readonly result: string;
+  private readonly fen: string | undefined;
+  private readonly moves: Int32Array | undefined;
+  private built: Game | undefined;
+
+  constructor(read: ReadGame) {
+    this.tags = read.tags;
+    this.variant = read.variant;
+    this.result = read.result;
+    this.fen = read.fen;
+    const moves = read.game?.moves;
+    this.moves = moves && moves.length > 0 ? Int32Array.from(moves) : undefined;
+  }
+
+  get game(): Game {
+    if (!this.built) {
+      const game = startGame(this.variant, this.fen);
+      if (this.moves) for (const m of this.moves) game.play(m);
+      this.built = game;
+    }
+    return this.built;
+  }
 }
 
 /** An error for a text that is not a string or options that are not an object (issue 14 item 8). */
@@ -461,6 +470,6 @@ export function readPgnGames(text: string, options: ReadPgnOptions = {}): Result
     const r = readOne(tk, options);
     if (!r.ok) return pgnError(`game ${games.length + 1}: ${r.error.message}`);
     if (!r.value) return ok(games);
-    games.push(compactGame(r.value));
+    games.push(new StoredGame(r.value));
   }
 }

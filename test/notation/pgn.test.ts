@@ -9,6 +9,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Game } from '../../src/core/game.js';
 import { type PgnGame, readPgn, readPgnGames, writePgn } from '../../src/notation/pgn.js';
+import { parseSan } from '../../src/notation/san.js';
+import { parseUciMove } from '../../src/notation/uci.js';
 import { findVariantByName } from '../../src/notation/variant-names.js';
 import { VARIANTS, withMarriageMode } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
@@ -280,6 +282,24 @@ describe('reading a database stays linear (issue 14 item 7)', () => {
       const r = readPgnGames(text as unknown as string, options as unknown as object);
       assert.equal(r.ok, false);
       if (!r.ok) assert.equal(r.error.kind, 'invalid-pgn');
+    }
+  });
+
+  it('a FEN tag of 300 000 characters is an error, not a stack overflow (issue 14 item 1)', () => {
+    const r = readPgn(`[SetUp "1"]\n[FEN "k7/8/8/3Pp3/8/8/8/K7 w - ${'e6'.repeat(150_000)} 0 1"]\n\n*`);
+    assert.equal(r.ok, false);
+    if (!r.ok) assert.match(r.error.message, /^FEN tag: FEN is \d+ characters long/);
+  });
+
+  it('move readers take only strings: a number or a symbol is an error (issue 14 item 8)', () => {
+    const pos = game('chess').position;
+    for (const bad of [42, Symbol('x'), {}, null]) {
+      const u = parseUciMove(pos, bad as unknown as string);
+      assert.equal(u.ok, false);
+      if (!u.ok) assert.equal(u.error.kind, 'invalid-move-text');
+      const s = parseSan(pos, bad as unknown as string);
+      assert.equal(s.ok, false);
+      if (!s.ok) assert.equal(s.error.kind, 'invalid-san');
     }
   });
 

@@ -178,6 +178,15 @@ describe('caravan xboard (process)', { timeout: 120_000 }, () => {
     await d.sync();
   });
 
+  it('setboard with 150 000 e.p. squares is refused, not a crash (issue 14 item 1)', async () => {
+    d.send('new');
+    d.send('force');
+    d.send(`setboard k7/8/8/3Pp3/8/8/8/K7 w - ${'e6'.repeat(150_000)} 0 1`);
+    const error = await d.expect(/^Error \(bad FEN/);
+    assert.ok(error.length < 400, 'the command is quoted as an excerpt');
+    await d.sync();
+  });
+
   it('settings sent behind a queued command keep their order (new, then sd 1)', async () => {
     d.send('new');
     d.send('force');
