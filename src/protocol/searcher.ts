@@ -46,6 +46,7 @@ export class WorkerSearcher implements Searcher {
   private closed = false;
   private hashMb: number | undefined;
   private isReady = false;
+  private failuresWhileWaited = 0;
   private readyWaiters: Array<() => void> = [];
 
   constructor() {
@@ -147,6 +148,11 @@ export class WorkerSearcher implements Searcher {
     const cur = this.current;
     this.current = undefined;
     if (cur) cur.callbacks.onError(message);
+    if (this.readyWaiters.length > 0) {
+      // Someone waits for readyok/pong: try a fresh worker, but never leave them waiting for good.
+      if (++this.failuresWhileWaited < 3) this.worker = this.spawn();
+      else this.becameReady();
+    }
   }
 }
 

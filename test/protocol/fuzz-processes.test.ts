@@ -169,13 +169,19 @@ describe('fuzz: hostile input to the real engine processes', { timeout: 120_000 
     for (const e of engines) await e.close('quit');
   });
 
+  /** A fresh engine after its handshake (the first answer waits for the warm search worker). */
+  async function started(protocol: 'uci' | 'xboard'): Promise<RawEngine> {
+    const e = new RawEngine(protocol);
+    engines.push(e);
+    const handshake = protocol === 'uci' ? ['uci', 'isready'] : ['xboard', 'protover 2', 'ping 0'];
+    for (const line of handshake) e.send(line);
+    await e.waitFor(protocol === 'uci' ? /^readyok$/ : /^pong 0$/, 0, 'the handshake', 60_000);
+    return e;
+  }
+
   it(`caravan uci survives ${BATCHES} attack batches and still plays legal moves`, async () => {
     const rng = makeRng(1414);
-    const e = new RawEngine('uci');
-    engines.push(e);
-    e.send('uci');
-    e.send('isready');
-    await e.waitFor(/^readyok$/, 0, 'readyok', 60_000);
+    const e = await started('uci');
     for (let batch = 0; batch < BATCHES; batch++) {
       const lines = uciAttack(rng);
       writeBatch(e, rng, lines);
@@ -211,12 +217,7 @@ describe('fuzz: hostile input to the real engine processes', { timeout: 120_000 
 
   it(`caravan xboard survives ${BATCHES} attack batches and still plays legal moves`, async () => {
     const rng = makeRng(2828);
-    const e = new RawEngine('xboard');
-    engines.push(e);
-    e.send('xboard');
-    e.send('protover 2');
-    e.send('ping 0');
-    await e.waitFor(/^pong 0$/, 0, 'pong', 60_000);
+    const e = await started('xboard');
     for (let batch = 0; batch < BATCHES; batch++) {
       const attack = xboardAttack(rng);
       writeBatch(e, rng, attack);
