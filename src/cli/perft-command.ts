@@ -3,13 +3,13 @@
 import { parseFen } from '../core/fen.js';
 import { perft, perftDivide } from '../core/perft.js';
 import { moveToUci } from '../notation/uci.js';
-import { findVariant, VARIANT_IDS, withMarriageMode } from '../variants/index.js';
+import { DEFAULT_VARIANT_ID, findVariant, VARIANT_IDS, withMarriageMode } from '../variants/index.js';
 import { booleanFlag, flag, parseArgs, UsageError } from './args.js';
 
 export const PERFT_HELP = `usage: caravan perft --variant <id> --depth <n> [options]
 Counts the leaf nodes of the tree of legal moves (RULES.md §5).
 options:
-  --variant <id>        ${VARIANT_IDS.join(', ')} (default wildebeest)
+  --variant <id>        ${VARIANT_IDS.join(', ')} (default ${DEFAULT_VARIANT_ID})
   --depth <n>           plies, 0–20 (required)
   --fen "<fen>"         start from this position (default: the variant's start)
   --marriage <mode>     Bachelor Kamil: immediate (default) or delayed (RULES.md §4)
@@ -18,7 +18,7 @@ options:
 
 export function perftCommand(argv: readonly string[], out: (line: string) => void): void {
   const args = parseArgs(argv, { values: ['variant', 'depth', 'fen', 'marriage'], booleans: ['divide', 'time'] });
-  const id = flag(args, 'variant') ?? 'wildebeest';
+  const id = flag(args, 'variant') ?? DEFAULT_VARIANT_ID;
   const found = findVariant(id);
   if (!found) throw new UsageError(`unknown variant '${id}' (known: ${VARIANT_IDS.join(', ')})`);
   let variant = found;

@@ -1,21 +1,17 @@
 /** `caravan uci`: the UCI protocol on stdin/stdout, searching in a worker thread. */
 
+import { DEFAULT_HASH_MB, MAX_HASH_MB } from '../engine/api.js';
+import { MAX_LEVEL } from '../engine/levels.js';
 import { exitQuietlyOnClosedOutput, readLines } from '../protocol/line-io.js';
 import { WorkerSearcher } from '../protocol/searcher.js';
-import {
-  DEFAULT_HASH_MB,
-  MAX_HASH_MB,
-  MAX_LEVEL,
-  MAX_MOVE_OVERHEAD_MS,
-  UCI_VARIANTS,
-  UciSession,
-} from '../protocol/uci.js';
+import { MAX_MOVE_OVERHEAD_MS, UCI_VARIANTS, UciSession } from '../protocol/uci.js';
+import { DEFAULT_VARIANT_ID } from '../variants/index.js';
 import { UsageError } from './args.js';
 
 export const UCI_HELP = `usage: caravan uci
 UCI engine on stdin/stdout; the search runs in a worker thread.
 options (setoption name <name> value <value>):
-  UCI_Variant           ${UCI_VARIANTS.join(', ')} (default wildebeest)
+  UCI_Variant           ${UCI_VARIANTS.join(', ')} (default ${DEFAULT_VARIANT_ID})
   UCI_Marriage          immediate | delayed (Bachelor Kamil, RULES.md §4)
   Hash                  MiB 1–${MAX_HASH_MB} (default ${DEFAULT_HASH_MB})
   Level                 0 = full strength, 1–${MAX_LEVEL} casual levels

@@ -9,12 +9,18 @@ export const EXCERPT_LENGTH = 40;
 /** The input as a message may quote it: strings cut to EXCERPT_LENGTH characters plus "…". */
 export function excerpt(input: unknown, max = EXCERPT_LENGTH): string {
   if (typeof input !== 'string') return `(${describeType(input)})`;
-  // Code points, so the cut never splits a surrogate pair.
-  if (input.length <= max) return input;
+  if (input.length <= max) return printable(input);
+  // The cut never splits a surrogate pair.
   let end = max;
   const code = input.charCodeAt(end - 1);
   if (code >= 0xd800 && code <= 0xdbff) end--;
-  return `${input.slice(0, end)}… (${input.length} characters)`;
+  return `${printable(input.slice(0, end))}… (${input.length} characters)`;
+}
+
+/** Control characters shown as `?`, so a quoted NUL or escape cannot upset the terminal or a GUI. */
+function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching them is the point
+  return text.replace(/[\x00-\x1f\x7f]/g, '?');
 }
 
 /** A short name for a value's type: "number 42", "symbol", "object", "undefined". */

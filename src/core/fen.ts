@@ -10,6 +10,7 @@ import { describeType, excerpt } from './excerpt.js';
 import { Position, type Setup } from './position.js';
 import { err, ok, type Result } from './result.js';
 import { BLACK, EMPTY, PAD, pieceCode, squareName, type VariantTables, variantTables, WHITE } from './tables.js';
+import { checkedVariant } from './variant-check.js';
 
 function fenError(message: string): { ok: false; error: CaravanError } {
   return err(new CaravanError('invalid-fen', message));
@@ -22,7 +23,10 @@ function fenError(message: string): { ok: false; error: CaravanError } {
 export const MAX_FEN_LENGTH = 1024;
 
 /** Parse a FEN into a position, or say precisely what is wrong with it. */
-export function parseFen(def: VariantDefinition, fen: string): Result<Position, CaravanError> {
+export function parseFen(variant: VariantDefinition, fen: string): Result<Position, CaravanError> {
+  const checked = checkedVariant(variant);
+  if (!checked.ok) return checked;
+  const def = checked.value;
   if (typeof fen !== 'string') return fenError(`a FEN must be a string, got ${describeType(fen)}`);
   if (fen.length > MAX_FEN_LENGTH) {
     return fenError(`FEN is ${fen.length} characters long, at most ${MAX_FEN_LENGTH} are read: ${excerpt(fen)}`);

@@ -9,7 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Engine } from '../engine/api.js';
 import { steadyJit } from './jit.js';
-import type { FromWorker, InfoReport, SearchReport, SearchRequest, ToWorker } from './search-messages.js';
+import type { FromWorker, InfoReport, SearchReport, SearchRequest, ToWorker, WorkerReady } from './search-messages.js';
 import { runSearch } from './search-runner.js';
 
 export interface SearchCallbacks {
@@ -60,7 +60,7 @@ export class WorkerSearcher implements Searcher {
     const worker = new Worker(new URL('./search-worker.js', import.meta.url), {
       workerData: { stopFlag: this.stopFlag },
     });
-    worker.on('message', (msg: FromWorker) => this.receive(msg));
+    worker.on('message', (msg: FromWorker | WorkerReady) => this.receive(msg));
     worker.on('error', (e) => this.fail(worker, `search worker crashed: ${e.message}`));
     worker.on('exit', (code) => this.fail(worker, `search worker exited (code ${code})`));
     if (this.hashMb !== undefined) worker.postMessage({ type: 'hash', mb: this.hashMb } satisfies ToWorker);
@@ -126,7 +126,7 @@ export class WorkerSearcher implements Searcher {
     if (!this.closed) this.worker?.postMessage(msg);
   }
 
-  private receive(msg: FromWorker): void {
+  private receive(msg: FromWorker | WorkerReady): void {
     if (msg.type === 'ready') {
       this.becameReady();
       return;
