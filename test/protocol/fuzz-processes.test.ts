@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { Game } from '../../src/core/game.js';
 import { unwrap } from '../../src/core/result.js';
-import { parseUciMove } from '../../src/notation/uci.js';
+import { moveToUci, parseUciMove } from '../../src/notation/uci.js';
 import { fromXboardSquares } from '../../src/protocol/xboard-variants.js';
 import { findVariant, VARIANT_IDS } from '../../src/variants/index.js';
 import { RawEngine } from '../helpers/raw-engine.js';
@@ -187,30 +187,37 @@ describe('fuzz: hostile input to the real engine processes', { timeout: 120_000 
       writeBatch(e, rng, lines);
       // Check: alive, answers isready, and a search from a known position gives a legal move.
       e.send('stop');
-      let from = e.lines.length;
+      const from = e.lines.length;
       e.send('isready');
       await e.waitFor(/^readyok$/, from, `readyok after batch ${batch}`);
       assert.ok(e.alive, `batch ${batch}: the process is alive`);
       // Let the batch's own searches finish (each ends by itself), then search a known position.
+      // The batch's own output may still be coming (a queued `d` too): the check position is
+      // one the batch cannot have set, a start position after a random first move.
       const variant = rng.pick(VARIANT_IDS);
-      e.send('stop');
-      e.send(`setoption name UCI_Variant value ${variant}`);
-      e.send('position startpos');
-      from = e.lines.length;
-      e.send('go depth 2');
-      e.send('d');
-      // A batch may have queued a search with a huge clock behind ours: stop until the board shows.
-      const stopper = setInterval(() => e.send('stop'), 200);
-      const fenAt = await e
-        .waitFor(/^Fen: /, from, `the board after batch ${batch}`)
-        .finally(() => clearInterval(stopper));
-      // The bestmove of our go comes before the diagram (d waits for the search).
-      const best = e.lines.slice(from, fenAt).filter((l) => l.startsWith('bestmove '));
-      assert.ok(best.length >= 1, `batch ${batch}: a bestmove`);
-      const text = (best[best.length - 1] as string).split(' ')[1] as string;
       const def = findVariant(variant);
       assert.ok(def);
-      assert.ok(parseUciMove(unwrap(Game.create(def)).position, text).ok, `batch ${batch}: ${variant} ${text}`);
+      const game = unwrap(Game.create(def));
+      const first = rng.pick(game.legalMoves());
+      const firstText = moveToUci(game.position, first);
+      unwrap(game.play(first));
+      e.send('stop');
+      e.send(`setoption name UCI_Variant value ${variant}`);
+      e.send(`position startpos moves ${firstText}`);
+      e.send('go depth 2');
+      e.send('d');
+      // A batch may have queued a search with a huge clock before ours: stop until the board shows.
+      const stopper = setInterval(() => e.send('stop'), 200);
+      const fenLine = new RegExp(`^Fen: ${game.fen().replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&')}$`);
+      const fenAt = await e
+        .waitFor(fenLine, from, `the board after batch ${batch}`)
+        .finally(() => clearInterval(stopper));
+      // Our bestmove is the last one before our diagram (d waits for the search).
+      let bestAt = fenAt - 1;
+      while (bestAt >= from && !(e.lines[bestAt] as string).startsWith('bestmove ')) bestAt--;
+      assert.ok(bestAt >= from, `batch ${batch}: a bestmove`);
+      const text = (e.lines[bestAt] as string).split(' ')[1] as string;
+      assert.ok(parseUciMove(game.position, text).ok, `batch ${batch}: ${variant} after ${firstText}: ${text}`);
     }
     assert.ok(e.alive, e.stderr);
   });
