@@ -46,7 +46,7 @@ function number(rng: Rng): string {
 
 function fen(rng: Rng): string {
   return rng.pick([
-    `k7/8/8/3Pp3/8/8/8/K7 w - ${'e6'.repeat(1 + rng.int(60_000))} 0 1`,
+    `k7/8/8/3Pp3/8/8/8/K7 w - ${'e6'.repeat(rng.chance(0.5) ? 1 + rng.int(60) : 120_000 + rng.int(100_000))} 0 1`,
     'k7/8/3P4/8/8/8/4p3/K7 w - e7 0 1',
     '5k5/4Pp5/11/11/11/11/3p7/11/11/5K5 b - e3e4 0 1',
     '4k3/8/8/8/8/8/8/R3K2R w KQkqE - 0 1',
@@ -63,6 +63,34 @@ function move(rng: Rng): string {
   const r = () => String(rng.int(12));
   return rng.pick([`${f()}${r()}${f()}${r()}`, `${f()}${r()}${f()}${r()}${f()}`, 'e2e4', 'f2f4', '0000', '@@@@']);
 }
+
+const HUGE_EP_FEN = `k7/8/8/3Pp3/8/8/8/K7 w - ${'e6'.repeat(150_000)} 0 1`;
+
+/** The first batch: the reproductions of issue 14, then random batches follow. */
+const KNOWN_UCI_ATTACKS: readonly string[] = [
+  'setoption name UCI_Variant value chess',
+  `position fen ${HUGE_EP_FEN}`,
+  'position fen k7/8/3P4/8/8/8/4p3/K7 w - e7 0 1',
+  'go depth 0',
+  'go movetime 0',
+  'go depth',
+  'go nodes 1.5',
+  'go banana',
+  `go movetime ${'9'.repeat(100_000)}`,
+  'stop',
+  'x'.repeat(1_000_000),
+];
+
+const KNOWN_XBOARD_ATTACKS: readonly string[] = [
+  'new',
+  `setboard ${HUGE_EP_FEN}`,
+  'force',
+  'analyze\nping 77',
+  'exit',
+  'level 40 5:99 0',
+  `level ${'9'.repeat(1_000_000)} 5 0`,
+  `usermove ${'e'.repeat(1_000_000)}`,
+];
 
 /** Random and hostile UCI lines; every search they start ends by itself or by the stop after them. */
 function uciAttack(rng: Rng): string[] {
@@ -183,7 +211,7 @@ describe('fuzz: hostile input to the real engine processes', { timeout: 120_000 
     const rng = makeRng(1414);
     const e = await started('uci');
     for (let batch = 0; batch < BATCHES; batch++) {
-      const lines = uciAttack(rng);
+      const lines = batch === 0 ? [...KNOWN_UCI_ATTACKS] : uciAttack(rng);
       writeBatch(e, rng, lines);
       // Check: alive, answers isready, and a search from a known position gives a legal move.
       e.send('stop');
@@ -226,7 +254,7 @@ describe('fuzz: hostile input to the real engine processes', { timeout: 120_000 
     const rng = makeRng(2828);
     const e = await started('xboard');
     for (let batch = 0; batch < BATCHES; batch++) {
-      const attack = xboardAttack(rng);
+      const attack = batch === 0 ? [...KNOWN_XBOARD_ATTACKS] : xboardAttack(rng);
       writeBatch(e, rng, attack);
       // Check: alive, answers ping, and finds a legal move from a known position.
       let from = e.lines.length;
