@@ -6,12 +6,14 @@
  */
 
 import type { SearchLimits } from '../engine/api.js';
-import type { MarriageMode } from '../variants/schema.js';
+import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
 
 export interface SearchRequest {
   readonly variantId: string;
   /** Bachelor Kamil marriage mode (ignored by other variants). */
   readonly marriage: MarriageMode;
+  /** A variant Caravan does not ship, as data (shipped ones travel by id alone). */
+  readonly definition?: VariantDefinition;
   readonly startFen: string;
   readonly moves: readonly string[];
   /** Depth, nodes, time or clock, and the casual strength `level` (1–8). */
@@ -68,3 +70,9 @@ export type FromWorker =
   | { readonly type: 'info'; readonly id: number; readonly info: InfoReport }
   | { readonly type: 'done'; readonly id: number; readonly result: SearchReport }
   | { readonly type: 'error'; readonly id: number; readonly message: string };
+
+/**
+ * The CLI search worker's first message: its engine is warmed up, so searches from now on keep
+ * their time limits (`readyok` and `pong` wait for it, issue 14 item 5).
+ */
+export type WorkerReady = { readonly type: 'ready' };

@@ -9,7 +9,7 @@ import { Position } from '../core/position.js';
 import { createEngine } from '../engine/index.js';
 import { loadNetworks } from '../engine/nnue/node-loader.js';
 import { VARIANTS } from '../variants/index.js';
-import type { FromWorker, ToWorker } from './search-messages.js';
+import type { FromWorker, ToWorker, WorkerReady } from './search-messages.js';
 import { serveWorkerMessage } from './search-runner.js';
 
 const port = parentPort;
@@ -29,6 +29,7 @@ for (const variant of VARIANTS) {
   if (pos.ok) engine.search(pos.value, { limits: { nodes: 4000 } });
 }
 engine.newGame();
+port.postMessage({ type: 'ready' } satisfies WorkerReady);
 
 port.on('message', (msg: ToWorker) =>
   serveWorkerMessage(engine, msg, (reply: FromWorker) => port.postMessage(reply), stopFlag),

@@ -8,7 +8,7 @@
  *   node dist/tools/nnue/datagen.js --variant camel-decimal --games 400 --nodes 4000 --seed 1 \
  *     --out data/nnue/camel-decimal-s1.bin
  *
- * Diversity: --opening-plies random plies (src/protocol/openings.ts, seeded by seed and game
+ * Diversity: --opening-plies random plies (src/match/openings.ts, seeded by seed and game
  * number), then with probability --random a random legal move instead of the engine's in the
  * first 30 plies. A game whose score stays beyond ±--adjudicate cp for 6 plies is scored as won,
  * one that reaches --max-plies as drawn.

@@ -10,7 +10,7 @@ import { unwrap } from '../../src/core/result.js';
 import { EMPTY } from '../../src/core/tables.js';
 import type { Engine } from '../../src/engine/api.js';
 import { parseUciMove } from '../../src/notation/uci.js';
-import { makeRng, randomOpenings } from '../../src/protocol/openings.js';
+import { makeRng, randomOpenings } from '../../src/match/openings.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import type { Sample } from './data.js';
 

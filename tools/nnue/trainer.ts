@@ -17,7 +17,7 @@
 
 import { type FeatureLayout, featureIndex, inputCount } from '../../src/engine/nnue/features.js';
 import type { NetworkWeights } from '../../src/engine/nnue/format.js';
-import { makeRng } from '../../src/protocol/openings.js';
+import { makeRng } from '../../src/match/openings.js';
 import type { Sample } from './data.js';
 
 export interface Dataset {
