@@ -9,8 +9,8 @@ import { KIND_EN_PASSANT, moveKind, movePromotion, moveTo } from '../../src/core
 import { unwrap } from '../../src/core/result.js';
 import { EMPTY } from '../../src/core/tables.js';
 import type { Engine } from '../../src/engine/api.js';
-import { parseUciMove } from '../../src/notation/uci.js';
 import { makeRng, randomOpenings } from '../../src/match/openings.js';
+import { parseUciMove } from '../../src/notation/uci.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import type { Sample } from './data.js';
 
