@@ -1,8 +1,9 @@
 /**
- * Which variants have a trained network, the weights file (in assets/nnue/) and whether it is
- * used by default. A network is switched on by default only once it has beaten the hand-written
- * evaluation in self-play (bench/README.md, "Learned evaluation"); CARAVAN_NNUE=on|off overrides
- * in the CLI engine (src/engine/nnue/node-loader.ts).
+ * The trained networks in assets/nnue/ and whether each is used by default. A file is named
+ * after its variant (`<variant id>.nnue`), and its header names the variant too (format.ts),
+ * so no variant id is written here. A network is switched on by default only once it has
+ * beaten the hand-written evaluation in self-play (bench/README.md, "Learned evaluation");
+ * CARAVAN_NNUE=on|off overrides in the CLI engine (src/engine/nnue/node-loader.ts).
  */
 
 export interface NetworkAsset {
@@ -10,7 +11,12 @@ export interface NetworkAsset {
   readonly enabled: boolean;
 }
 
-export const NETWORK_ASSETS: Readonly<Record<string, NetworkAsset>> = {
-  'camel-decimal': { file: 'camel-decimal.nnue', enabled: false },
-  'shatranj-kamil': { file: 'shatranj-kamil.nnue', enabled: false },
-};
+export const NETWORK_ASSETS: readonly NetworkAsset[] = [
+  { file: 'camel-decimal.nnue', enabled: false },
+  { file: 'shatranj-kamil.nnue', enabled: false },
+];
+
+/** The network file of a variant, if one is shipped. */
+export function networkAsset(variantId: string): NetworkAsset | undefined {
+  return NETWORK_ASSETS.find((a) => a.file === `${variantId}.nnue`);
+}

@@ -35,14 +35,18 @@ export function readWeightsFile(path: string): Result<NetworkWeights, CaravanErr
   return ok(w.value);
 }
 
+/** Variants whose networks the last loadNetworks registered (a new call replaces them). */
+const loadedIds: string[] = [];
+
 /** Register the networks CARAVAN_NNUE asks for; returns the variant ids loaded. */
 export function loadNetworks(setting: string | undefined = process.env.CARAVAN_NNUE): Result<string[], CaravanError> {
   const loaded: string[] = [];
-  for (const id of Object.keys(NETWORK_ASSETS)) unregisterNetwork(id);
+  for (const id of loadedIds) unregisterNetwork(id);
+  loadedIds.length = 0;
   if (setting === 'off') return ok(loaded);
   const files: string[] = [];
   if (setting === undefined || setting === '' || setting === 'on') {
-    for (const asset of Object.values(NETWORK_ASSETS)) {
+    for (const asset of NETWORK_ASSETS) {
       if (setting === 'on' || asset.enabled) files.push(join(assetsDir(), asset.file));
     }
   } else files.push(...setting.split(',').filter((s) => s !== ''));
@@ -51,6 +55,7 @@ export function loadNetworks(setting: string | undefined = process.env.CARAVAN_N
     if (!w.ok) return w;
     registerNetwork(w.value);
     loaded.push(w.value.variant);
+    loadedIds.push(w.value.variant);
   }
   return ok(loaded);
 }

@@ -6,7 +6,7 @@
  */
 
 import { createEngine } from '../../../src/engine/index.js';
-import { NETWORK_ASSETS } from '../../../src/engine/nnue/assets.js';
+import { networkAsset } from '../../../src/engine/nnue/assets.js';
 import { decodeWeights } from '../../../src/engine/nnue/format.js';
 import { registerNetwork } from '../../../src/engine/nnue/registry.js';
 import type { FromWorker, ToWorker } from '../../../src/protocol/search-messages.js';
@@ -28,7 +28,7 @@ const weightUrls = import.meta.glob('../../../assets/nnue/*.nnue', { query: '?ur
 const networkLoads = new Map<string, Promise<void>>();
 
 function ensureNetwork(variantId: string): Promise<void> {
-  const asset = NETWORK_ASSETS[variantId];
+  const asset = networkAsset(variantId);
   const loader = asset?.enabled ? weightUrls[`../../../assets/nnue/${asset.file}`] : undefined;
   if (!loader) return Promise.resolve();
   let load = networkLoads.get(variantId);
