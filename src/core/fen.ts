@@ -8,7 +8,18 @@ import type { VariantDefinition } from '../variants/schema.js';
 import { CaravanError } from './errors.js';
 import { Position, type Setup } from './position.js';
 import { err, ok, type Result } from './result.js';
-import { BLACK, EMPTY, PAD, pieceCode, squareName, type VariantTables, variantTables, WHITE } from './tables.js';
+import {
+  BLACK,
+  codeColor,
+  codeType,
+  EMPTY,
+  PAD,
+  pieceCode,
+  squareName,
+  type VariantTables,
+  variantTables,
+  WHITE,
+} from './tables.js';
 
 function fenError(message: string): { ok: false; error: CaravanError } {
   return err(new CaravanError('invalid-fen', message));
@@ -188,8 +199,8 @@ export function makeFen(pos: Position): string {
       }
       if (empty) row += String(empty);
       empty = 0;
-      const letter = t.letters[(code >> 1) - 1] as string;
-      row += code & 1 ? letter.toLowerCase() : letter;
+      const letter = t.letters[codeType(code)] as string;
+      row += codeColor(code) === BLACK ? letter.toLowerCase() : letter;
     }
     if (empty) row += String(empty);
     rows.push(row);

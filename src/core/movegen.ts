@@ -8,7 +8,8 @@
 
 import { encodeMove, KIND_CASTLE, KIND_EN_PASSANT, KIND_NORMAL, KIND_PAWN_MULTI, type Move } from './move.js';
 import type { Position } from './position.js';
-import { EMPTY, MODE_CAPTURE, MODE_EP, MODE_MOVE } from './tables.js';
+import { codeColor, codeType, EMPTY, MODE_EP, MODE_MOVE, ownedBy } from './tables.js';
+import { mayCapture, mayLand, rideStop } from './targets.js';
 
 /** Enough room for the moves of any position of the shipped variants. */
 export const MAX_MOVES = 512;
@@ -66,7 +67,6 @@ function markEvasions(pos: Position, king: number, them: number, evade: Uint8Arr
   let routes = 0;
   let checker = -1;
   let line = 0;
-  let dist = 0;
   const lo = t.attackLeapOffsets[them] as Int16Array;
   const lm = t.attackLeapMasks[them] as Int32Array;
   for (let i = 0; i < lo.length; i++) {
@@ -81,27 +81,20 @@ function markEvasions(pos: Position, king: number, them: number, evade: Uint8Arr
   const rr = t.attackRideRanges[them] as Uint8Array;
   for (let i = 0; i < ro.length; i++) {
     const off = ro[i] as number;
-    const range = rr[i] as number;
-    let s = king - off;
-    for (let n = 1; ; n++, s -= off) {
-      const p = board[s] as number;
-      if (p !== EMPTY) {
-        if (((rm[i] as number) >>> p) & 1) {
-          if (++routes > 1) return -1;
-          checker = s;
-          line = off;
-          dist = n;
-        }
-        break;
-      }
-      if (n === range) break;
+    const s = rideStop(board, king, 0 - off, rr[i] as number);
+    if (((rm[i] as number) >>> (board[s] as number)) & 1) {
+      if (++routes > 1) return -1;
+      checker = s;
+      line = off;
     }
   }
   // (Not in check at all cannot happen here; the caller tested isAttacked.)
   let count = 0;
-  for (let n = 1, s = king - line; n < dist; n++, s -= line) {
-    evade[s] = 1;
-    evadeSq[count++] = s;
+  if (line !== 0) {
+    for (let s = king - line; s !== checker; s -= line) {
+      evade[s] = 1;
+      evadeSq[count++] = s;
+    }
   }
   evade[checker] = 1;
   evadeSq[count++] = checker;
@@ -143,25 +136,12 @@ export function generateLegal(pos: Position, buf: Int32Array, start: number, kno
     for (let i = 0; i < ro.length; i++) {
       const off = ro[i] as number;
       const range = rr[i] as number;
-      let s = king - off;
-      let dist = 1;
-      let p = board[s] as number;
-      while (p === EMPTY) {
-        s -= off;
-        dist++;
-        p = board[s] as number;
-      }
-      if ((p & 1) !== us || p < 2) continue; // OFF or an enemy piece first: no pin
-      const pinned = s;
-      s -= off;
-      dist++;
-      p = board[s] as number;
-      while (p === EMPTY) {
-        s -= off;
-        dist++;
-        p = board[s] as number;
-      }
-      if (((rm[i] as number) >>> p) & 1 && (range === 0 || dist <= range) && pinCount < 64) {
+      // Unlimited walks: a ranged pinner is checked for its range below.
+      const pinned = rideStop(board, king, 0 - off, 0);
+      if (!ownedBy(board[pinned] as number, us)) continue; // OFF or an enemy piece first: no pin
+      const s = rideStop(board, pinned, 0 - off, 0);
+      const p = board[s] as number;
+      if (((rm[i] as number) >>> p) & 1 && (range === 0 || (king - s) / off <= range) && pinCount < 64) {
         mark[pinned] = pinCount + 1;
         scratch.pinned[pinCount] = pinned;
         scratch.line[pinCount] = off;
@@ -175,11 +155,10 @@ export function generateLegal(pos: Position, buf: Int32Array, start: number, kno
   for (let i = 0; i < count; i++) {
     const from = pos.pieceSquare(us, i);
     const code = board[from] as number;
-    const type = (code >> 1) - 1;
     const mv = t.moves[code];
     if (!mv) continue;
     const isKing = from === king;
-    if (t.isPawn[type]) {
+    if (t.isPawn[codeType(code)]) {
       n = generatePawn(pos, buf, n, from, code, check, king, mark, scratch);
       continue;
     }
@@ -187,9 +166,7 @@ export function generateLegal(pos: Position, buf: Int32Array, start: number, kno
     const lm = mv.leapModes;
     for (let k = 0; k < lo.length; k++) {
       const to = from + (lo[k] as number);
-      const p = board[to] as number;
-      const mode = lm[k] as number;
-      if (p === EMPTY ? mode & MODE_MOVE : p >= 2 && (p & 1) === them && mode & MODE_CAPTURE) {
+      if (mayLand(board[to] as number, lm[k] as number, us)) {
         const m = encodeMove(from, to, -1, KIND_NORMAL);
         if (isLegal(pos, m, from, to, isKing, check, king, mark, scratch)) buf[n++] = m;
       }
@@ -197,24 +174,17 @@ export function generateLegal(pos: Position, buf: Int32Array, start: number, kno
     const ro = mv.rideOffsets;
     for (let k = 0; k < ro.length; k++) {
       const off = ro[k] as number;
-      const range = mv.rideRanges[k] as number;
       const mode = mv.rideModes[k] as number;
-      let to = from + off;
-      for (let steps = 1; ; steps++, to += off) {
-        const p = board[to] as number;
-        if (p === EMPTY) {
-          if (mode & MODE_MOVE) {
-            const m = encodeMove(from, to, -1, KIND_NORMAL);
-            if (isLegal(pos, m, from, to, isKing, check, king, mark, scratch)) buf[n++] = m;
-          }
-          if (steps === range) break;
-          continue;
-        }
-        if (p >= 2 && (p & 1) === them && mode & MODE_CAPTURE) {
+      const stop = rideStop(board, from, off, mv.rideRanges[k] as number);
+      if (mode & MODE_MOVE) {
+        for (let to = from + off; to !== stop; to += off) {
           const m = encodeMove(from, to, -1, KIND_NORMAL);
           if (isLegal(pos, m, from, to, isKing, check, king, mark, scratch)) buf[n++] = m;
         }
-        break;
+      }
+      if (mayLand(board[stop] as number, mode, us)) {
+        const m = encodeMove(from, stop, -1, KIND_NORMAL);
+        if (isLegal(pos, m, from, stop, isKing, check, king, mark, scratch)) buf[n++] = m;
       }
     }
   }
@@ -282,8 +252,7 @@ function generatePawn(
 ): number {
   const t = pos.t;
   const board = pos.board;
-  const us = code & 1;
-  const them = us ^ 1;
+  const us = codeColor(code);
   const mv = t.moves[code];
   if (!mv) return start;
   const promoSquares = t.promotionSquare[us] as Uint8Array;
@@ -308,13 +277,13 @@ function generatePawn(
       }
       if (mode & MODE_EP && pos.epCount > 0) {
         for (let e = 0; e < pos.epCount; e++) {
-          if (pos.epSquares[e] === to && (board[pos.epVictim] as number) >> 1 === code >> 1) {
+          if (pos.epSquares[e] === to && codeType(board[pos.epVictim] as number) === codeType(code)) {
             const m = encodeMove(from, to, -1, KIND_EN_PASSANT);
             if (legalByMaking(pos, m)) buf[n++] = m;
           }
         }
       }
-    } else if (p >= 2 && (p & 1) === them && mode & MODE_CAPTURE) {
+    } else if (mayCapture(p, mode, us)) {
       n = addPawnMove(pos, buf, n, from, to, KIND_NORMAL, promoSquares[to] === 1, check, king, mark, scratch);
     }
   }
@@ -361,7 +330,7 @@ function generateCastling(pos: Position, buf: Int32Array, start: number): number
     if (!(pos.castleRights & (1 << (us * 2 + side)))) continue;
     const rookFrom = castling.rookFrom[us * 2 + side] as number;
     const rook = board[rookFrom] as number;
-    if (rook < 2 || (rook & 1) !== us) continue;
+    if (!ownedBy(rook, us)) continue;
     const dir = side === 1 ? 1 : -1;
     let clear = true;
     for (let s = kingFrom + dir; s !== rookFrom; s += dir) {

@@ -5,7 +5,7 @@
 
 import { generateLegal, MAX_MOVES } from './movegen.js';
 import type { Position } from './position.js';
-import { pieceCode, WHITE } from './tables.js';
+import { codeType, pieceCode, WHITE } from './tables.js';
 
 export type Color = 'white' | 'black';
 
@@ -114,7 +114,7 @@ export function isDeadPosition(pos: Position): boolean {
     const letters: string[] = [];
     for (let i = 0; i < (pos.pcount[color] as number); i++) {
       const sq = pos.pieceSquare(color, i);
-      const type = ((pos.board[sq] as number) >> 1) - 1;
+      const type = codeType(pos.board[sq] as number);
       if (type === t.kingType) continue;
       letters.push(t.letters[type] as string);
       if (type !== bishop) onlyBishops = false;

@@ -19,7 +19,8 @@ import {
   moveTo,
 } from './move.js';
 import { err, type Result } from './result.js';
-import { codeType, EMPTY, MODE_EP, OFF, pieceCode, type VariantTables, variantTables } from './tables.js';
+import { codeColor, codeType, EMPTY, MODE_EP, OFF, pieceCode, type VariantTables, variantTables } from './tables.js';
+import { isSquareAttacked } from './targets.js';
 
 /** Piece-list capacity per colour. */
 const LIST = 256;
@@ -189,7 +190,7 @@ export class Position {
   // ---- piece lists (no hashing: make() hashes, unmake() restores the saved hash) ----
 
   private addPiece(code: number, sq: number): void {
-    const color = code & 1;
+    const color = codeColor(code);
     const i = this.pcount[color] as number;
     this.pcount[color] = i + 1;
     this.plist[color * LIST + i] = sq;
@@ -201,7 +202,7 @@ export class Position {
 
   private removePiece(sq: number): void {
     const code = this.board[sq] as number;
-    const color = code & 1;
+    const color = codeColor(code);
     const i = this.pidx[sq] as number;
     const last = (this.pcount[color] as number) - 1;
     this.pcount[color] = last;
@@ -214,7 +215,7 @@ export class Position {
 
   private movePiece(from: number, to: number): void {
     const code = this.board[from] as number;
-    const color = code & 1;
+    const color = codeColor(code);
     const i = this.pidx[from] as number;
     this.plist[color * LIST + i] = to;
     this.pidx[to] = i;
@@ -238,7 +239,7 @@ export class Position {
    * as when every such move was made and unmade.
    */
   reorderAsCaptured(sq: number): void {
-    const color = (this.board[sq] as number) & 1;
+    const color = codeColor(this.board[sq] as number);
     const i = this.pidx[sq] as number;
     const last = (this.pcount[color] as number) - 1;
     if (i === last) return;
@@ -293,7 +294,7 @@ export class Position {
     const to = moveTo(m);
     const dir = to > from ? 1 : -1;
     const castling = this.t.castling;
-    const color = (this.board[from] as number) & 1;
+    const color = codeColor(this.board[from] as number);
     const rookFrom = castling ? (castling.rookFrom[color * 2 + (dir > 0 ? 1 : 0)] as number) : -1;
     return [rookFrom, to - dir];
   }
@@ -308,7 +309,7 @@ export class Position {
     const to = moveTo(m);
     const kind = moveKind(m);
     const code = this.board[from] as number;
-    const us = code & 1;
+    const us = codeColor(code);
     let lo = this.hashLo ^ (z.castleLo[this.castleRights] as number);
     let hi = this.hashHi ^ (z.castleHi[this.castleRights] as number);
     for (let i = 0; i < this.epCount; i++) {
@@ -485,30 +486,7 @@ export class Position {
 
   /** Is `sq` attacked by any piece of `byColor`? */
   isAttacked(sq: number, byColor: number): boolean {
-    const t = this.t;
-    const board = this.board;
-    const lo = t.attackLeapOffsets[byColor] as Int16Array;
-    const lm = t.attackLeapMasks[byColor] as Int32Array;
-    for (let i = 0; i < lo.length; i++) {
-      if (((lm[i] as number) >>> (board[sq - (lo[i] as number)] as number)) & 1) return true;
-    }
-    const ro = t.attackRideOffsets[byColor] as Int16Array;
-    const rm = t.attackRideMasks[byColor] as Int32Array;
-    const rr = t.attackRideRanges[byColor] as Uint8Array;
-    for (let i = 0; i < ro.length; i++) {
-      const off = ro[i] as number;
-      const range = rr[i] as number;
-      let s = sq - off;
-      for (let n = 1; ; n++, s -= off) {
-        const p = board[s] as number;
-        if (p !== EMPTY) {
-          if (((rm[i] as number) >>> p) & 1) return true;
-          break;
-        }
-        if (n === range) break;
-      }
-    }
-    return false;
+    return isSquareAttacked(this.t, this.board, sq, byColor);
   }
 
   inCheck(): boolean {
