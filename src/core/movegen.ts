@@ -315,8 +315,11 @@ function addPawnMove(
   return n;
 }
 
-/** Castling (RULES.md §1, §2, §4): rights, empty squares between king and rook, no attacked square. */
-function generateCastling(pos: Position, buf: Int32Array, start: number): number {
+/**
+ * Castling (RULES.md §1, §2, §4): rights, empty squares between king and rook, no attacked square.
+ * The side to move must not be in check (generateLegal calls it only then).
+ */
+export function generateCastling(pos: Position, buf: Int32Array, start: number): number {
   const t = pos.t;
   const castling = t.castling;
   if (!castling) return start;
