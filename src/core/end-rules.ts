@@ -11,7 +11,7 @@
  */
 
 import { encodeMove, KIND_NORMAL, moveTo } from './move.js';
-import { generateCastling, MAX_MOVES } from './movegen.js';
+import { generateCastling, legalByMaking, MAX_MOVES } from './movegen.js';
 import type { Position } from './position.js';
 import { pieceCode, type VariantTables } from './tables.js';
 import { mayLand, rideStop } from './targets.js';
@@ -243,13 +243,4 @@ function promotionMarries(pos: Position, king: number, mask: number): boolean {
     }
   }
   return false;
-}
-
-/** Does making m leave the mover's king unattacked? */
-function legalByMaking(pos: Position, m: number): boolean {
-  const us = pos.turn;
-  pos.make(m);
-  const legal = !pos.isAttacked(pos.kingSq[us] as number, us ^ 1);
-  pos.unmake();
-  return legal;
 }

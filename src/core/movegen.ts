@@ -231,7 +231,8 @@ function isLegal(
   }
 }
 
-function legalByMaking(pos: Position, m: Move): boolean {
+/** Does making m leave the mover's king unattacked? (Makes and unmakes m.) */
+export function legalByMaking(pos: Position, m: Move): boolean {
   const us = pos.turn;
   pos.make(m);
   const ok = !pos.isAttacked(pos.kingSq[us] as number, us ^ 1);

@@ -360,6 +360,18 @@ export class Search {
 
   // ---------------------------------------------------------------- helpers
 
+  /** Count a node of search or qsearch at `ply` (empty PV, selective depth, limits): false once stopped. */
+  private enterNode(ply: number): boolean {
+    this.pvLen[ply] = ply;
+    if (this.stopped) return false;
+    if (++this.nodes >= this.nextPoll) {
+      this.poll();
+      if (this.stopped) return false;
+    }
+    if (ply > this.seldepth) this.seldepth = ply;
+    return true;
+  }
+
   /**
    * Static evaluation, plus the level's noise. Full evaluations go through a small cache; when
    * the cheap incremental estimate is more than LAZY_MARGIN outside [alpha, beta], it is used
@@ -490,13 +502,7 @@ export class Search {
     const pos = this.pos;
     const pvNode = beta - alpha > 1;
     const root = ply === 0;
-    this.pvLen[ply] = ply;
-    if (this.stopped) return 0;
-    if (++this.nodes >= this.nextPoll) {
-      this.poll();
-      if (this.stopped) return 0;
-    }
-    if (ply > this.seldepth) this.seldepth = ply;
+    if (!this.enterNode(ply)) return 0;
     const inCheck = this.checkStack[ply] === 1;
     const base = ply * 2 * MAX_MOVES;
     const moves = this.moves;
@@ -792,13 +798,7 @@ export class Search {
 
   private qsearch(alpha: number, beta: number, ply: number, qply: number): number {
     const pos = this.pos;
-    this.pvLen[ply] = ply;
-    if (this.stopped) return 0;
-    if (++this.nodes >= this.nextPoll) {
-      this.poll();
-      if (this.stopped) return 0;
-    }
-    if (ply > this.seldepth) this.seldepth = ply;
+    if (!this.enterNode(ply)) return 0;
     const inCheck = this.checkStack[ply] === 1;
     if (this.hasRuleEnds) {
       const r = this.ruleScore(ply);
