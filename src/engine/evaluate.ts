@@ -16,6 +16,7 @@
  * Result in centipawns from the side to move's point of view.
  */
 
+import { stalemateValue } from '../core/end-rules.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import { codeColor, EMPTY, OFF, pieceCode, type VariantTables, variantTables } from '../core/tables.js';
@@ -320,7 +321,7 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
     isMarriage,
     partnerMask: t.marriageMask,
     bareKing: !!def.end.bareKing,
-    stalemateWins: def.end.stalemate === 'win',
+    stalemateWins: stalemateValue(t) < 0,
     promoGain,
     bestPromotion,
     params,
@@ -607,6 +608,8 @@ export class Evaluator {
           zoneReach[code * zoneSpan + (enemyKingRank - rankOf[sq]!) * zoneRow + enemyKingFile - fileOf[sq]!];
         const firstLeap = leapFirst[code * size + sq]!;
         const endLeap = firstLeap + leapCount[code * size + sq]!;
+        // Mobility walks its own rides rather than core/targets.ts rideStop: it counts every
+        // empty square on the way (and its king-zone hits), which rideStop does not report.
         if (reach === 1) {
           for (let k = firstLeap; k < endLeap; k++) {
             const s = leapTarget[k]!;
