@@ -71,7 +71,7 @@ export class GameTree {
   /** The moves from the root to `node` (the root itself not included). */
   path(node: TreeNode): TreeNode[] {
     const out: TreeNode[] = [];
-    for (let n: TreeNode | undefined = node; n && n.parent; n = n.parent) out.push(n);
+    for (let n: TreeNode | undefined = node; n?.parent; n = n.parent) out.push(n);
     return out.reverse();
   }
 

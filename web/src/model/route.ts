@@ -7,11 +7,15 @@
  *                                        color=white|black, level=1–8, marriage=delayed,
  *                                        think=<seconds per computer move, 0.1–60>
  *   #/rules/wildebeest                   the rules of a variant
+ *   #/analysis?variant=…&fen=…&moves=…   the analysis board: a start or FEN, UCI moves joined by
+ *                                        commas (marriage=delayed too); or pgn=<PGN text>; plain
+ *                                        #/analysis opens the game in progress
  */
 
 import type { Color } from '../../../src/core/outcome.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../src/engine/levels.js';
 import type { MarriageMode } from '../../../src/variants/schema.js';
+import type { AnalysisSource } from './analysis.js';
 import type { Mode } from './settings.js';
 
 export type Route =
@@ -29,7 +33,8 @@ export type Route =
         readonly think?: number;
       };
     }
-  | { readonly page: 'rules'; readonly variantId: string };
+  | { readonly page: 'rules'; readonly variantId: string }
+  | { readonly page: 'analysis'; readonly source?: AnalysisSource };
 
 export function parseRoute(hash: string): Route {
   const h = hash.replace(/^#/, '');
@@ -37,6 +42,7 @@ export function parseRoute(hash: string): Route {
   const parts = path.split('/').filter((p) => p !== '');
   const q = new URLSearchParams(query);
   if (parts[0] === 'rules' && parts[1]) return { page: 'rules', variantId: decodeURIComponent(parts[1]) };
+  if (parts[0] === 'analysis') return { page: 'analysis', ...analysisSource(q) };
   if (parts[0] === 'play') {
     const variantId = q.get('variant');
     if (!variantId) return { page: 'play' };
@@ -67,6 +73,37 @@ export function shareHash(variantId: string, fen: string, marriageMode?: Marriag
   const q = new URLSearchParams({ variant: variantId, fen });
   if (marriageMode === 'delayed') q.set('marriage', 'delayed');
   return `#/play?${q.toString()}`;
+}
+
+function analysisSource(q: URLSearchParams): { source?: AnalysisSource } {
+  const variantId = q.get('variant') ?? (q.has('pgn') ? 'chess' : undefined);
+  if (!variantId) return {};
+  const fen = q.get('fen');
+  const moves = q.get('moves');
+  const pgn = q.get('pgn');
+  const marriage = q.get('marriage');
+  return {
+    source: {
+      variantId,
+      ...(fen ? { fen } : {}),
+      ...(moves ? { moves: moves.split(',').filter((m) => m !== '') } : {}),
+      ...(pgn ? { pgn } : {}),
+      ...(marriage === 'delayed' || marriage === 'immediate' ? { marriageMode: marriage } : {}),
+    },
+  };
+}
+
+/** A link to the analysis board for a game: its start FEN and moves (UCI). */
+export function analysisHash(
+  variantId: string,
+  startFen: string,
+  moves: readonly string[],
+  marriageMode?: MarriageMode,
+): string {
+  const q = new URLSearchParams({ variant: variantId, fen: startFen });
+  if (moves.length > 0) q.set('moves', moves.join(','));
+  if (marriageMode === 'delayed') q.set('marriage', 'delayed');
+  return `#/analysis?${q.toString()}`;
 }
 
 export function rulesHash(variantId: string): string {

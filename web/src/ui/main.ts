@@ -1,6 +1,7 @@
 /**
  * The app shell: piece stylesheet, the top menu's rules link, and the pages registered with the
- * router (each page is a module with mount/unmount: home.ts, play.ts, rules.ts).
+ * router (each page is a module with mount/unmount: home.ts, play.ts, rules.ts, and the analysis
+ * board, ../analysis/page.ts, loaded lazily).
  */
 
 import '../style.css';
@@ -8,6 +9,7 @@ import { findVariant } from '../../../src/variants/index.js';
 import { pieceCss } from '../model/pieces.js';
 import { type Route, rulesHash } from '../model/route.js';
 import { mountHome } from './home.js';
+import { lazyPage } from './lazy-page.js';
 import { mountPlay } from './play.js';
 import { startRouter } from './router.js';
 import { mountRules } from './rules.js';
@@ -33,6 +35,12 @@ function updateMenu(route: Route): void {
 
 startRouter(
   document.getElementById('app') as HTMLElement,
-  { home: mountHome, play: mountPlay, rules: mountRules },
+  {
+    home: mountHome,
+    play: mountPlay,
+    rules: mountRules,
+    // The analysis board is loaded when first opened: it stays out of the first page load.
+    analysis: lazyPage(() => import('../analysis/page.js').then((m) => m.mountAnalysis)),
+  },
   updateMenu,
 );

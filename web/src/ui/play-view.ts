@@ -96,6 +96,8 @@ export class PlayView {
           button('takeback', 'Take back', actions.takeback),
           button('flip', 'Flip board', actions.flip),
           button('new-game', 'New game', actions.newGame),
+          // The analysis board opens the game in progress (it is kept in localStorage).
+          h('a.button', { href: '#/analysis', id: 'analyse-link' }, 'Analyse'),
         ]),
         h('div.panel', {}, [sanForm, this.sanError]),
         h('div.toggles', {}, [
