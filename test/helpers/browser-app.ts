@@ -12,7 +12,7 @@ import { REPO_ROOT as ROOT } from './paths.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = join(ROOT, 'test-artifacts');
-const NO_CHROMIUM = `Chromium not found at ${CHROMIUM}: the browser tests need it. Install it with: apt-get install -y chromium`;
+export const NO_CHROMIUM = `Chromium not found at ${CHROMIUM}: the browser tests need it. Install it with: apt-get install -y chromium`;
 
 let server: StaticServer | undefined;
 let browser: Browser | undefined;
@@ -36,6 +36,12 @@ export async function startApp(): Promise<void> {
   });
 }
 
+/** The served app's address (after startApp). */
+export function appUrl(): string {
+  if (!server) assert.fail(NO_CHROMIUM);
+  return server.url;
+}
+
 export async function stopApp(): Promise<void> {
   await browser?.close();
   await server?.close();
@@ -47,8 +53,8 @@ export async function openApp(
   ready: string,
   viewport = { width: 1100, height: 820 },
 ): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
-  if (!browser || !server) assert.fail(NO_CHROMIUM);
-  const url = server.url;
+  if (!browser) assert.fail(NO_CHROMIUM);
+  const url = appUrl();
   const ctx = await browser.newContext({ viewport });
   const page = await ctx.newPage();
   const errors: string[] = [];
