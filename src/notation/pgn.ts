@@ -11,6 +11,9 @@
  * `FEN`, movetext with move numbers, `{comments}`, `;` comments, `%` escape lines, `$n` NAGs,
  * `!?`-style suffixes, nested `(variations)` (skipped), result token. Every move is checked
  * against the rules; errors name the move number, side and text.
+ *
+ * Game trees (game-tree.ts): `writePgnTree` / `readPgnTree` keep the variations, comments and
+ * NAGs (the analysis board's PGN); they are a section of their own at the end of this file.
  */
 
 import { CaravanError } from '../core/errors.js';
