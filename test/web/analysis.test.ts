@@ -145,3 +145,20 @@ describe('analysis board', () => {
     await ctx.close();
   });
 });
+
+describe('the play page’s analysis line', () => {
+  it('is cleared when the game ends (no stale line stays up)', async () => {
+    // White mates with Ra8.
+    const fen = '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1';
+    const { ctx, page, errors } = await openApp(`#/play?variant=chess&fen=${encodeURIComponent(fen)}`, READY);
+    await page.check('#analysis-toggle');
+    await page.waitForSelector('#pv', { timeout: 20_000 });
+    await clickSquare(page, 'a1');
+    await clickSquare(page, 'a8');
+    await page.waitForSelector('#result');
+    await waitFor(page, "document.querySelector('#analysis').textContent === 'Analysis: the game is over.'");
+    assert.equal(await page.locator('#pv').count(), 0);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+});

@@ -133,7 +133,12 @@ export class PlayView {
     this.buttons.next!.disabled = this.buttons.last!.disabled = snap.live;
     this.sanInput.disabled = !snap.live || !snap.humanToMove;
     this.analysis.hidden = !engine.analysis;
-    if (engine.analysis && !this.analysis.firstChild) this.analysis.textContent = 'Analysis: waiting for the engine…';
+    // A finished game has nothing to analyse: no stale line stays up (issue 13).
+    if (engine.analysis && snap.live && snap.outcome) this.analysis.textContent = 'Analysis: the game is over.';
+    else if (engine.analysis && (!this.analysis.firstChild || this.analysis.dataset.over === 'true')) {
+      this.analysis.textContent = 'Analysis: waiting for the engine…';
+    }
+    this.analysis.dataset.over = String(engine.analysis && snap.live && snap.outcome !== undefined);
     this.renderStatus(snap, settings, engine.thinking);
   }
 
