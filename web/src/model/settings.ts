@@ -5,7 +5,7 @@
 
 import type { Color } from '../../../src/core/outcome.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../src/engine/levels.js';
-import { findVariant, withMarriageMode } from '../../../src/variants/index.js';
+import { DEFAULT_VARIANT_ID, resolveVariant } from '../../../src/variants/index.js';
 import type { MarriageMode, VariantDefinition } from '../../../src/variants/schema.js';
 
 export type Mode = 'hotseat' | 'engine';
@@ -24,7 +24,7 @@ export interface GameSettings {
 
 export const DEFAULT_LEVEL = 4;
 
-export function defaultSettings(variantId = 'wildebeest'): GameSettings {
+export function defaultSettings(variantId = DEFAULT_VARIANT_ID): GameSettings {
   return { variantId, marriageMode: 'immediate', mode: 'hotseat', humanColor: 'white', level: DEFAULT_LEVEL };
 }
 
@@ -42,7 +42,6 @@ export interface GameRecord {
 
 /** The variant definition a game's settings call for (marriage mode applied), or undefined. */
 export function variantFor(settings: Pick<GameSettings, 'variantId' | 'marriageMode'>): VariantDefinition | undefined {
-  const base = findVariant(settings.variantId);
-  if (!base) return undefined;
-  return base.end.marriage ? withMarriageMode(base, settings.marriageMode) : base;
+  const def = resolveVariant(settings.variantId, { marriage: settings.marriageMode });
+  return def.ok ? def.value : undefined;
 }

@@ -5,7 +5,7 @@
 
 import type { Color } from '../../../src/core/outcome.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../src/engine/levels.js';
-import { findVariant } from '../../../src/variants/index.js';
+import { DEFAULT_VARIANT_ID, findVariant } from '../../../src/variants/index.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
 import { GameController } from '../model/controller.js';
 import { MENU_VARIANTS } from '../model/menu.js';
@@ -111,7 +111,7 @@ class HomePage implements MountedPage {
     const level = form.querySelector('#level') as HTMLInputElement;
     const levelOut = form.querySelector('#level-out') as HTMLOutputElement;
     const refresh = () => {
-      const def = findVariant(value('variant') ?? 'wildebeest') as VariantDefinition;
+      const def = findVariant(value('variant') ?? DEFAULT_VARIANT_ID) as VariantDefinition;
       summaryName.textContent = def.name;
       summary.textContent = def.summary;
       rulesLink.href = rulesHash(def.id);
@@ -129,7 +129,7 @@ class HomePage implements MountedPage {
       const humanColor: Color =
         color === 'black' ? 'black' : color === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : 'white';
       const settings: GameSettings = {
-        variantId: value('variant') ?? 'wildebeest',
+        variantId: value('variant') ?? DEFAULT_VARIANT_ID,
         marriageMode: value('marriage') === 'delayed' ? 'delayed' : 'immediate',
         mode: value('mode') === 'engine' ? 'engine' : 'hotseat',
         humanColor,

@@ -5,7 +5,7 @@
  */
 
 import '../style.css';
-import { findVariant } from '../../../src/variants/index.js';
+import { DEFAULT_VARIANT_ID, findVariant } from '../../../src/variants/index.js';
 import { pieceCss } from '../model/pieces.js';
 import { type Route, rulesHash } from '../model/route.js';
 import { mountHome } from './home.js';
@@ -30,7 +30,7 @@ function updateMenu(route: Route): void {
       : route.page === 'play' && route.start
         ? route.start.variantId
         : loadGame()?.settings.variantId;
-  if (rulesLink) rulesLink.href = rulesHash(variant && findVariant(variant) ? variant : 'wildebeest');
+  if (rulesLink) rulesLink.href = rulesHash(variant && findVariant(variant) ? variant : DEFAULT_VARIANT_ID);
 }
 
 startRouter(
