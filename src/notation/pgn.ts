@@ -486,7 +486,7 @@ export function readPgnTree(text: string, options: ReadPgnOptions = {}): Result<
     tk.next();
     tags[t.value.name] = t.value.value;
   }
-  const variant = resolveVariant(tags, options);
+  const variant = gameVariant(tags, options);
   if (!variant.ok) return variant;
   const fen = tags.FEN?.trim();
   const created = GameTree.create(variant.value, fen === undefined || fen === '' ? undefined : fen);

@@ -18,8 +18,8 @@ import { readPgnTree, writePgnTree } from '../../../src/notation/pgn.js';
 import { parseSan } from '../../../src/notation/san.js';
 import { uciToSquare } from '../../../src/notation/uci.js';
 import type { SearchRequest } from '../../../src/protocol/search-messages.js';
-import { findVariant, withMarriageMode } from '../../../src/variants/index.js';
 import type { MarriageMode } from '../../../src/variants/schema.js';
+import { variantFor } from './settings.js';
 
 /** What an analysis starts from: a variant's start or FEN, with moves (UCI), or a PGN. */
 export interface AnalysisSource {
@@ -64,21 +64,20 @@ export class AnalysisBoard {
 
   /** The board for a source; errors say what is wrong with its FEN, moves or PGN. */
   static open(source: AnalysisSource): Result<AnalysisBoard, string> {
-    const base = findVariant(source.variantId);
-    if (!base) return err(`unknown variant '${source.variantId}'`);
+    const mode = source.marriageMode ?? 'immediate';
+    const def = variantFor({ variantId: source.variantId, marriageMode: mode });
+    if (!def) return err(`unknown variant '${source.variantId}'`);
     if (source.pgn !== undefined) {
       const tagged = /^\s*\[\s*Variant\s/m.test(source.pgn);
-      const r = readPgnTree(source.pgn, tagged ? {} : { variant: base.id });
+      const r = readPgnTree(source.pgn, tagged ? {} : { variant: def.id });
       if (!r.ok) return err(`PGN: ${r.error.message}`);
-      const def = r.value.variant;
-      const board = new AnalysisBoard(r.value.tree, def.id, def.end.marriage?.mode ?? 'immediate', r.value.tags);
-      return ok(board);
+      const read = r.value.variant;
+      return ok(new AnalysisBoard(r.value.tree, read.id, read.end.marriage?.mode ?? 'immediate', r.value.tags));
     }
-    const mode = source.marriageMode ?? 'immediate';
     const text = source.fen?.trim();
-    const t = GameTree.create(withMarriageMode(base, mode), text === '' ? undefined : text);
+    const t = GameTree.create(def, text === '' ? undefined : text);
     if (!t.ok) return err(/^FEN\b/.test(t.error.message) ? t.error.message : `FEN: ${t.error.message}`);
-    const board = new AnalysisBoard(t.value, base.id, mode, {});
+    const board = new AnalysisBoard(t.value, def.id, mode, {});
     const game = t.value.gameAt(t.value.root);
     let node = t.value.root;
     for (const [i, uci] of (source.moves ?? []).entries()) {
