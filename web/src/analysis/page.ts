@@ -35,7 +35,7 @@ type AnalysisRoute = Extract<Route, { page: 'analysis' }>;
 
 export const mountAnalysis: MountPage<AnalysisRoute> = (app, route) => new AnalysisPage(app, route.source);
 
-/** The link's source, else the game in progress, else Wildebeest's start. */
+/** The link's source, else the game in progress, else the default variant's start. */
 function openingSource(source: AnalysisSource | undefined): AnalysisSource {
   if (source) return source;
   const saved = loadGame();
@@ -47,7 +47,7 @@ function openingSource(source: AnalysisSource | undefined): AnalysisSource {
       moves: saved.moves,
     };
   }
-  return { variantId: 'wildebeest' };
+  return {};
 }
 
 function storedLines(): number {
@@ -105,7 +105,7 @@ class AnalysisPage implements MountedPage {
     if (opened.ok) this.model = opened.value;
     else {
       startError = `The game could not be opened — ${opened.error}`;
-      const fallback = AnalysisBoard.open({ variantId: 'wildebeest' });
+      const fallback = AnalysisBoard.open({});
       if (!fallback.ok) throw new Error(fallback.error); // the built-in start is always valid
       this.model = fallback.value;
     }

@@ -18,12 +18,16 @@ import { readPgnTree, writePgnTree } from '../../../src/notation/pgn.js';
 import { parseSan } from '../../../src/notation/san.js';
 import { uciToSquare } from '../../../src/notation/uci.js';
 import type { SearchRequest } from '../../../src/protocol/search-messages.js';
+import { DEFAULT_VARIANT_ID } from '../../../src/variants/index.js';
 import type { MarriageMode } from '../../../src/variants/schema.js';
 import { variantFor } from './settings.js';
 
-/** What an analysis starts from: a variant's start or FEN, with moves (UCI), or a PGN. */
+/**
+ * What an analysis starts from: a variant's start or FEN, with moves (UCI), or a PGN. Without a
+ * variant: the default variant, or for a PGN what its Variant tag says (none: standard chess).
+ */
 export interface AnalysisSource {
-  readonly variantId: string;
+  readonly variantId?: string;
   readonly marriageMode?: MarriageMode;
   readonly fen?: string;
   readonly moves?: readonly string[];
@@ -65,11 +69,12 @@ export class AnalysisBoard {
   /** The board for a source; errors say what is wrong with its FEN, moves or PGN. */
   static open(source: AnalysisSource): Result<AnalysisBoard, string> {
     const mode = source.marriageMode ?? 'immediate';
-    const def = variantFor({ variantId: source.variantId, marriageMode: mode });
-    if (!def) return err(`unknown variant '${source.variantId}'`);
+    const variantId = source.variantId ?? DEFAULT_VARIANT_ID;
+    const def = variantFor({ variantId, marriageMode: mode });
+    if (!def) return err(`unknown variant '${variantId}'`);
     if (source.pgn !== undefined) {
       const tagged = /^\s*\[\s*Variant\s/m.test(source.pgn);
-      const r = readPgnTree(source.pgn, tagged ? {} : { variant: def.id });
+      const r = readPgnTree(source.pgn, tagged || source.variantId === undefined ? {} : { variant: def.id });
       if (!r.ok) return err(`PGN: ${r.error.message}`);
       const read = r.value.variant;
       return ok(new AnalysisBoard(r.value.tree, read.id, read.end.marriage?.mode ?? 'immediate', r.value.tags));

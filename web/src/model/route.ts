@@ -76,15 +76,15 @@ export function shareHash(variantId: string, fen: string, marriageMode?: Marriag
 }
 
 function analysisSource(q: URLSearchParams): { source?: AnalysisSource } {
-  const variantId = q.get('variant') ?? (q.has('pgn') ? 'chess' : undefined);
-  if (!variantId) return {};
+  const variantId = q.get('variant');
+  if (!variantId && !q.has('pgn')) return {};
   const fen = q.get('fen');
   const moves = q.get('moves');
   const pgn = q.get('pgn');
   const marriage = q.get('marriage');
   return {
     source: {
-      variantId,
+      ...(variantId ? { variantId } : {}),
       ...(fen ? { fen } : {}),
       ...(moves ? { moves: moves.split(',').filter((m) => m !== '') } : {}),
       ...(pgn ? { pgn } : {}),
