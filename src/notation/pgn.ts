@@ -353,6 +353,9 @@ function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<PgnGame | undef
       return pgnError(`line ${tok.line}: ${moveLabel(game)}: null move '${san}' cannot be played`);
     }
     const over = game.outcome();
+    // Players often play on past a threefold repetition nobody claimed: the game is the draw it
+    // reached, the moves after it are left unread (issue 13, newcomer fix 6).
+    if (over?.reason === 'threefold-repetition') continue;
     if (over) {
       return pgnError(
         `line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}' comes after the end of the game (${over.reason})`,

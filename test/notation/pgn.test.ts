@@ -211,6 +211,15 @@ describe('readPgn', () => {
     }
   });
 
+  it('loads a game that goes on past a threefold repetition to the draw (issue 13, fix 6)', () => {
+    // Knights out and back twice: the start position stands for the third time after 2... Ng8.
+    const shuffle = '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8';
+    const r = readPgn(`${shuffle} 5. e4 e5 6. d4 *`);
+    assert.ok(r.ok, r.ok ? '' : r.error.message);
+    assert.equal(r.value.game.moves.length, 8, 'the moves after the repetition are left unread');
+    assert.equal(r.value.game.outcome()?.reason, 'threefold-repetition');
+  });
+
   it('readPgnGames reads every game of a file and names the game of an error', () => {
     const one = writePgn(playGame(game('camel-decimal'), 'e3e5', 'e8e6'), { Round: '1' });
     const two = writePgn(playGame(game('wildebeest'), 'f2f5'), { Round: '2' });

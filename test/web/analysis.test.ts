@@ -8,16 +8,21 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
-import { ARTIFACTS, openApp, squareAt, startApp, stopApp } from '../helpers/browser-app.js';
+import { ARTIFACTS, clickSquare, type Harness, openPage, startBrowser } from './browser-harness.js';
 
-before(startApp);
-after(stopApp);
+let harness: Harness | undefined;
+before(async () => {
+  harness = await startBrowser('app-analysis');
+});
+after(async () => {
+  await harness?.close();
+});
 
 const READY = '#board cg-board';
 
-async function clickSquare(page: Page, square: string): Promise<void> {
-  const [x, y] = await squareAt(page, square);
-  await page.mouse.click(x, y);
+function openApp(hash: string, ready: string) {
+  if (!harness) assert.fail('the browser harness did not start');
+  return openPage(harness, hash, undefined, ready);
 }
 
 const treeMoves = (page: Page, selector = '#tree button') => page.locator(selector).allTextContents();
@@ -136,7 +141,7 @@ describe('analysis board', () => {
     await clickSquare(page, 'e2');
     await clickSquare(page, 'e4');
     await page.waitForFunction("document.querySelectorAll('#moves button').length === 1");
-    await page.click('#analyse-link');
+    await page.click('#analyse-game');
     await page.waitForSelector('#tree');
     await page.waitForSelector(READY);
     assert.deepEqual(await treeMoves(page), ['e4']);

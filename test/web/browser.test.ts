@@ -10,35 +10,47 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { findVariant } from '../../src/variants/index.js';
+import type { StaticServer } from '../../web/server/serve.js';
 import {
   ARTIFACTS,
-  appUrl,
   CHROMIUM,
+  clickSquare,
+  type Harness,
   NO_CHROMIUM,
-  openApp,
-  squareAt as squareCentre,
-  startApp,
-  stopApp,
-} from '../helpers/browser-app.js';
+  openPage,
+  squareCentre,
+  startBrowser,
+  waitForMoves,
+} from './browser-harness.js';
 
-before(startApp);
-after(stopApp);
+let harness: Harness | undefined;
+let server: StaticServer;
+
+before(async () => {
+  // Without Chromium every test below fails with NO_CHROMIUM (never a silent skip).
+  if (!existsSync(CHROMIUM)) return;
+  harness = await startBrowser('app');
+  server = harness.server;
+});
+
+after(async () => {
+  await harness?.close();
+});
 
 /** A fresh browser context (empty localStorage) and page; page errors fail the test. */
-const open = (hash: string, viewport = { width: 1100, height: 820 }) =>
-  openApp(hash, 'cg-board, form#new-game', viewport);
+async function open(
+  hash: string,
+  viewport = { width: 1100, height: 820 },
+): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
+  if (!harness) assert.fail(NO_CHROMIUM);
+  return openPage(harness, hash, viewport, 'cg-board, form#new-game');
+}
 
 /** Share-link hash that starts a game from a FEN. */
 const fenHash = (variant: string, fen: string, extra = '') =>
   `#/play?variant=${variant}&fen=${encodeURIComponent(fen)}${extra}`;
-
-/** Click the centre of a square of the play board (orientation read from the board). */
-async function clickSquare(page: Page, square: string, selector = '#board'): Promise<void> {
-  const [x, y] = await squareCentre(page, square, selector);
-  await page.mouse.click(x, y);
-}
 
 /** Drag a piece from one square to another with the mouse. */
 async function drag(page: Page, from: string, to: string): Promise<void> {
@@ -76,14 +88,10 @@ async function move(page: Page, from: string, to: string, played = true): Promis
   if (played) await waitForMoves(page, n + 1);
 }
 
-async function waitForMoves(page: Page, n: number, timeout = 5000): Promise<void> {
-  await page.waitForFunction(`document.querySelectorAll('#moves button').length >= ${n}`, null, { timeout });
-}
-
 /** Load a page from scratch (a new document, not only a new hash). */
 async function load(page: Page, hash: string): Promise<void> {
   await page.goto('about:blank');
-  await page.goto(appUrl() + hash);
+  await page.goto(server.url + hash);
   await page.waitForSelector('#board cg-board');
 }
 
@@ -287,7 +295,7 @@ describe('FEN, PGN, keyboard, navigation, reload', () => {
   it('reports a bad FEN in a shared link and keeps the game in progress', async () => {
     const { ctx, page } = await open('#/play?variant=wildebeest');
     await move(page, 'f2', 'f5');
-    await page.goto(appUrl() + fenHash('wildebeest', 'k10/11/1K9 w - - 0 1'));
+    await page.goto(server.url + fenHash('wildebeest', 'k10/11/1K9 w - - 0 1'));
     await page.waitForFunction(`document.querySelector('#page-error')?.textContent !== ''`);
     assert.match((await page.locator('#page-error').textContent()) ?? '', /FEN: /);
     assert.deepEqual(await sans(page), ['f5']);
@@ -378,7 +386,7 @@ describe('rules pages and small screens', () => {
       ['bachelor-kamil', 'W', 16],
       ['bachelor-kamil-reflective', 'C', 8],
     ] as const) {
-      await page.goto(`${appUrl()}#/rules/${id}`);
+      await page.goto(`${server.url}#/rules/${id}`);
       await page.waitForSelector(`#diagram cg-board`);
       await page.waitForFunction(
         `document.querySelector('h1')?.textContent === ${JSON.stringify(findVariant(id)?.name)}`,
@@ -476,7 +484,7 @@ describe('fixes found by the newcomer test (issue 13)', () => {
     await page.check('input[name=mode][value="hotseat"]');
     await page.click('#start');
     await page.waitForSelector('#board cg-board');
-    await page.goto(`${appUrl()}#/`);
+    await page.goto(`${server.url}#/`);
     await page.waitForSelector('form#new-game');
     assert.ok(await page.locator('input[name=mode][value="hotseat"]').isChecked(), 'the last choice comes back');
     assert.ok(await page.locator('input[name=variant][value="camel-decimal"]').isChecked());
