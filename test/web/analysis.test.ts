@@ -136,12 +136,12 @@ describe('analysis board', () => {
     await ctx.close();
   });
 
-  it('the play page’s Analyse opens the game in progress', async () => {
+  it('the play page’s Analyse opens the game in progress, during the game', async () => {
     const { ctx, page, errors } = await openApp('#/play?variant=chess', READY);
     await clickSquare(page, 'e2');
     await clickSquare(page, 'e4');
     await page.waitForFunction("document.querySelectorAll('#moves button').length === 1");
-    await page.click('#analyse-game');
+    await page.click('#analyse');
     await page.waitForSelector('#tree');
     await page.waitForSelector(READY);
     assert.deepEqual(await treeMoves(page), ['e4']);

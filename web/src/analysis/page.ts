@@ -86,6 +86,7 @@ class AnalysisPage implements MountedPage {
   });
   private readonly pgnOut = h('textarea', { id: 'pgn-out', readonly: true, 'aria-label': 'PGN of the analysis' });
   private readonly playLink = h('a', { id: 'play-from-here' }, 'Play from here');
+  private readonly fenText = h('div.fen', { id: 'fen', title: 'FEN of the position shown' });
   private readonly buttons: Record<string, HTMLButtonElement> = {};
   private readonly onKey: (e: KeyboardEvent) => void;
 
@@ -218,7 +219,12 @@ class AnalysisPage implements MountedPage {
           ]),
         ]),
         h('div.panel.review-panel', {}, [this.reviewButton, this.reviewNote, this.accuracy, this.graph.element]),
-        h('div.panel.io', {}, [this.pgnIn, h('div.row', {}, [load, exportPgn, this.playLink]), this.pgnOut]),
+        h('div.panel.io', {}, [
+          this.fenText,
+          this.pgnIn,
+          h('div.row', {}, [load, exportPgn, this.playLink]),
+          this.pgnOut,
+        ]),
       ]),
     ]);
   }
@@ -415,6 +421,7 @@ class AnalysisPage implements MountedPage {
       ? `${last}Game over: ${v.endText}`
       : `${last}${side} to move${v.check ? ' (check)' : ''}`;
     this.treeView.show(m.tree, v.node);
+    this.fenText.textContent = v.fen;
     this.playLink.href = shareHash(m.variantId, v.fen, m.marriageMode);
     this.buttons.first!.disabled = this.buttons.prev!.disabled = !v.node.parent;
     this.buttons.next!.disabled = this.buttons.last!.disabled = v.node.children.length === 0;

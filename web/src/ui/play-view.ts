@@ -176,6 +176,8 @@ export class PlayView {
           button('takeback', 'Take back', actions.takeback),
           button('flip', 'Flip board', actions.flip),
           button('new-game', 'New game', actions.newGame),
+          // During the game too (the end banner has one as well).
+          button('analyse', 'Analyse', actions.analyse, 'Open this game on the analysis board'),
         ]),
         h('div.controls', {}, [
           button('resign', 'Resign', actions.resign),
