@@ -98,6 +98,8 @@ class AnalysisPage implements MountedPage {
   private searchToken = 0;
   private lineInfo: (InfoReport | undefined)[] = [];
   private reviewing = false;
+  /** Set by unmount: a review still awaiting the engine then writes nothing. */
+  private gone = false;
   private reviewed: ReviewOutcome | undefined;
 
   constructor(app: HTMLElement, source: AnalysisSource | undefined) {
@@ -136,6 +138,7 @@ class AnalysisPage implements MountedPage {
   }
 
   unmount(): void {
+    this.gone = true;
     document.removeEventListener('keydown', this.onKey);
     this.searchToken++;
     this.client.dispose();
@@ -364,6 +367,7 @@ class AnalysisPage implements MountedPage {
       this.reviewNote.textContent = `Reviewing: position ${done} of ${total}…`;
     });
     this.reviewing = false;
+    if (this.gone) return;
     if (!result) {
       this.reviewNote.textContent = 'The review was stopped.';
       this.update();
