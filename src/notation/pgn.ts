@@ -304,17 +304,23 @@ function startGame(def: VariantDefinition, fen: string | undefined): Game {
 }
 
 /** Read the next game; ok(undefined) when the text has no more game. */
-function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<ReadGame | undefined, CaravanError> {
+/** The tag pairs at the reader's place (none when a game has no header). */
+function readTags(tk: Tokenizer): Result<Record<string, string>, CaravanError> {
   const tags: Record<string, string> = {};
-  let sawAny = false;
   for (;;) {
     const t = tk.peek();
     if (!t.ok) return t;
-    if (t.value?.type !== 'tag') break;
+    if (t.value?.type !== 'tag') return ok(tags);
     tk.next();
     tags[t.value.name] = t.value.value;
-    sawAny = true;
   }
+}
+
+function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<ReadGame | undefined, CaravanError> {
+  const header = readTags(tk);
+  if (!header.ok) return header;
+  const tags = header.value;
+  const sawAny = Object.keys(tags).length > 0;
   const first = tk.peek();
   if (!first.ok) return first;
   if (!sawAny && first.value === undefined) return ok(undefined);
@@ -551,14 +557,9 @@ interface TreeCursor {
 export function readPgnTree(text: string, options: ReadPgnOptions = {}): Result<PgnTree, CaravanError> {
   if (typeof text !== 'string') return pgnError('PGN must be a string');
   const tk = new Tokenizer(text, true);
-  const tags: Record<string, string> = {};
-  for (;;) {
-    const t = tk.peek();
-    if (!t.ok) return t;
-    if (t.value?.type !== 'tag') break;
-    tk.next();
-    tags[t.value.name] = t.value.value;
-  }
+  const header = readTags(tk);
+  if (!header.ok) return header;
+  const tags = header.value;
   const variant = gameVariant(tags, options);
   if (!variant.ok) return variant;
   const fen = tags.FEN?.trim();
