@@ -12,6 +12,8 @@ import type { Position } from '../core/position.js';
 
 /** Transposition table size of a new engine, in MiB (UCI's and XBoard's default `Hash`). */
 export const DEFAULT_HASH_MB = 16;
+/** The largest transposition table the protocols let a GUI ask for (MiB). */
+export const MAX_HASH_MB = 1024;
 
 export interface SearchLimits {
   depth?: number;
@@ -40,6 +42,8 @@ export interface SearchInfo {
   readonly nps: number;
   readonly timeMs: number;
   readonly pv: readonly Move[];
+  /** 1-based line number, set only in MultiPV mode (`SearchOptions.multiPv` > 1). */
+  readonly multipv?: number;
 }
 
 export interface SearchResult {
@@ -59,6 +63,11 @@ export interface SearchOptions {
   readonly stopFlag?: Int32Array;
   /** Seed for the randomness of strength levels (deterministic when given). */
   readonly seed?: number;
+  /**
+   * Lines to report (MultiPV, as Stockfish: line k is the best root move once lines 1…k−1 are
+   * excluded); default 1. Each completed depth reports every line through onInfo, best first.
+   */
+  readonly multiPv?: number;
 }
 
 export interface Engine {

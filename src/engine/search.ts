@@ -95,6 +95,12 @@ function lmpLimit(depth: number, improving: boolean): number {
   return improving ? 3 + depth * depth : (3 + depth * depth) >> 1;
 }
 
+/** One MultiPV line: internal score and moves from the root. */
+interface RootLine {
+  readonly score: number;
+  readonly pv: Move[];
+}
+
 export class Search {
   readonly tt: TranspositionTable;
   private def: VariantDefinition | undefined;
@@ -141,6 +147,9 @@ export class Search {
   private rootDepth = 0;
   private rootBest: Move = 0;
   private rootBestScore = 0;
+  /** Root moves left out of this search: the moves of the MultiPV lines already found. */
+  private readonly excluded = new Int32Array(MAX_MOVES);
+  private excludedN = 0;
   private noiseAmp = 0;
   private noiseSeed = 0;
   /** Full evaluation (without noise) behind the last evaluate() call, NO_SCORE if it was lazy. */
@@ -260,6 +269,8 @@ export class Search {
 
     // Fallback move: the first legal move (replaced by the first completed iteration).
     const rootEnd = generateLegal(pos, this.moves, 0);
+    const multiPv = Math.max(1, Math.min(options.multiPv ?? 1, rootEnd));
+    this.excludedN = 0;
     let bestMove: Move = this.moves[0]!;
     let bestScore = 0;
     let bestPv: Move[] = [bestMove];
@@ -305,7 +316,18 @@ export class Search {
       bestMove = this.pv[0] !== 0 && this.pvLen[0]! > 0 ? this.pv[0]! : this.rootBest || bestMove;
       bestScore = score;
       bestPv = this.pvLen[0]! > 0 ? this.pvFromRoot() : [bestMove];
-      if (options.onInfo) options.onInfo(this.info(depth, bestScore, bestPv));
+      if (multiPv > 1) {
+        const lines = this.otherLines(depth, multiPv, { score: bestScore, pv: bestPv });
+        if (!lines) break; // stopped inside this depth: its lines are incomplete, the last depth's stand
+        bestPv = lines[0]!.pv;
+        bestMove = bestPv[0]!;
+        bestScore = lines[0]!.score;
+        if (options.onInfo) {
+          for (let k = 0; k < lines.length; k++) {
+            options.onInfo({ ...this.info(depth, lines[k]!.score, lines[k]!.pv), multipv: k + 1 });
+          }
+        }
+      } else if (options.onInfo) options.onInfo(this.info(depth, bestScore, bestPv));
 
       // Stop rules between iterations.
       if (rootEnd === 1 && depth >= 4 && !limits.infinite) break;
@@ -324,6 +346,29 @@ export class Search {
       nodes: this.nodes,
       pv: bestPv,
     };
+  }
+
+  /**
+   * MultiPV at one depth: `first` is the best line; line k is searched (full window) with the
+   * moves of lines 1…k−1 excluded at the root, as Stockfish does. Best first; undefined when the
+   * search was stopped before every line was done.
+   */
+  private otherLines(depth: number, count: number, first: RootLine): RootLine[] | undefined {
+    const lines = [first];
+    for (let k = 1; k < count && !this.stopped; k++) {
+      this.excluded[this.excludedN++] = lines[k - 1]!.pv[0]!;
+      const score = this.search(-INF, INF, depth, 0, false);
+      if (!this.stopped && this.pvLen[0]! > 0) lines.push({ score, pv: this.pvFromRoot() });
+    }
+    this.excludedN = 0;
+    if (this.stopped) return undefined;
+    // A later line can come out higher than an earlier one (the search is not exact): best first.
+    return lines.sort((a, b) => b.score - a.score);
+  }
+
+  private isExcluded(m: Move): boolean {
+    for (let k = 0; k < this.excludedN; k++) if (this.excluded[k] === m) return true;
+    return false;
   }
 
   private pvFromRoot(): Move[] {
@@ -692,6 +737,7 @@ export class Search {
         sc = scores[cur]!;
         cur++;
         known = true;
+        if (root && this.excludedN > 0 && this.isExcluded(m)) continue;
       }
 
       const to = moveTo(m);
@@ -792,7 +838,8 @@ export class Search {
     }
 
     const bound = best >= beta ? BOUND_LOWER : bestMove !== 0 ? BOUND_EXACT : BOUND_UPPER;
-    tt.store(lo, hi, bestMove, scoreToTT(best, ply), rawEval, depth, bound);
+    // A root searched without some of its moves has no score of its own to keep.
+    if (!root || this.excludedN === 0) tt.store(lo, hi, bestMove, scoreToTT(best, ply), rawEval, depth, bound);
     return best;
   }
 

@@ -7,21 +7,25 @@
  * move numbers, lines of at most 80 characters, a comment naming how a finished game ended, and
  * the result token.
  *
- * Read: tag pairs, `Variant` (ids, player names, Fairy-Stockfish names; see variant-names.ts),
+ * Read: tag pairs, `Variant` (ids, player names, Fairy-Stockfish names; see src/variants/names.ts),
  * `FEN`, movetext with move numbers, `{comments}`, `;` comments, `%` escape lines, `$n` NAGs,
  * `!?`-style suffixes, nested `(variations)` (skipped), result token. Every move is checked
  * against the rules; errors name the move number, side and text.
+ *
+ * Game trees (game-tree.ts): `writePgnTree` / `readPgnTree` keep the variations, comments and
+ * NAGs (the analysis board's PGN); they are a section of their own at the end of this file.
  */
 
 import { CaravanError } from '../core/errors.js';
+import { describeType, excerpt } from '../core/excerpt.js';
 import { makeFen, parseFen } from '../core/fen.js';
 import { Game } from '../core/game.js';
 import { err, ok, type Result } from '../core/result.js';
-import { withMarriageMode } from '../variants/index.js';
+import { findVariantByName, isNameOf, resolveVariant } from '../variants/index.js';
 import type { VariantDefinition } from '../variants/schema.js';
+import { GameTree, moveNumber, type TreeNode } from './game-tree.js';
 import { outcomeText, resultToken } from './outcome-text.js';
 import { moveToSan, parseSan } from './san.js';
-import { findVariantByName } from './variant-names.js';
 
 export interface PgnGame {
   /** Every tag pair as read (values unescaped). */
@@ -35,10 +39,11 @@ export interface PgnGame {
 
 export interface ReadPgnOptions {
   /**
-   * The variant (id or name) when the PGN has no `Variant` tag; a tag naming another variant is
-   * an error. Without either, the game is orthodox chess, as PGN defines.
+   * The variant (id, name, or a definition — also of a variant Caravan does not ship) when the
+   * PGN has no `Variant` tag; a tag naming another variant is an error. Without either, the game
+   * is orthodox chess, as PGN defines.
    */
-  readonly variant?: string;
+  readonly variant?: string | VariantDefinition;
 }
 
 const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
@@ -135,15 +140,13 @@ type Token =
   | { readonly type: 'tag'; readonly name: string; readonly value: string; readonly line: number }
   | { readonly type: 'symbol'; readonly text: string; readonly line: number }
   | { readonly type: 'open'; readonly line: number }
-  | { readonly type: 'close'; readonly line: number };
+  | { readonly type: 'close'; readonly line: number }
+  // Only from a Tokenizer made with `annotations` (the game-tree reader): the plain reader skips them.
+  | { readonly type: 'comment'; readonly text: string; readonly line: number }
+  | { readonly type: 'nag'; readonly value: number; readonly line: number };
 
 function pgnError(message: string): { ok: false; error: CaravanError } {
   return err(new CaravanError('invalid-pgn', message));
-}
-
-/** At most 40 characters of input text in a message. */
-function excerpt(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 const TAG_RE = /\[[ \t]*([A-Za-z0-9_+#=:-]+)[ \t]*"((?:[^"\\\r\n]|\\.)*)"[ \t]*\]/y;
@@ -156,7 +159,10 @@ class Tokenizer {
   private line = 1;
   private peeked: Result<Token | undefined, CaravanError> | undefined;
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly annotations = false,
+  ) {
     if (text.charCodeAt(0) === 0xfeff) this.i = 1;
   }
 
@@ -193,8 +199,11 @@ class Tokenizer {
       } else if (c === '{') {
         const end = s.indexOf('}', this.i + 1);
         if (end < 0) return pgnError(`line ${this.line}: comment '{' is never closed`);
+        const line = this.line;
         for (let k = this.i; k < end; k++) if (s[k] === '\n') this.line++;
+        const start = this.i + 1;
         this.i = end + 1;
+        if (this.annotations) return ok({ type: 'comment', text: s.slice(start, end), line });
       } else if (c === '<') {
         // Reserved for future expansion by the PGN standard: skipped like a comment.
         const end = s.indexOf('>', this.i + 1);
@@ -203,8 +212,10 @@ class Tokenizer {
         this.i = end + 1;
       } else if (c === '$') {
         NAG_RE.lastIndex = this.i;
-        if (!NAG_RE.exec(s)) return pgnError(`line ${this.line}: '$' is not followed by a NAG number`);
+        const nag = NAG_RE.exec(s);
+        if (!nag) return pgnError(`line ${this.line}: '$' is not followed by a NAG number`);
         this.i = NAG_RE.lastIndex;
+        if (this.annotations) return ok({ type: 'nag', value: Number(nag[0].slice(1)), line: this.line });
       } else if (c === '[') {
         TAG_RE.lastIndex = this.i;
         const m = TAG_RE.exec(s);
@@ -236,31 +247,35 @@ class Tokenizer {
 // ---------------------------------------------------------------------------------------------
 // Reading: one game from the token stream
 
-function resolveVariant(
-  tags: Record<string, string>,
-  options: ReadPgnOptions,
-): Result<VariantDefinition, CaravanError> {
+function gameVariant(tags: Record<string, string>, options: ReadPgnOptions): Result<VariantDefinition, CaravanError> {
   let def: VariantDefinition | undefined;
   const wanted = options.variant;
-  if (wanted !== undefined) {
+  if (typeof wanted === 'object') {
+    const given = resolveVariant(wanted);
+    if (!given.ok) return given;
+    def = given.value;
+  } else if (wanted !== undefined) {
     def = findVariantByName(wanted);
-    if (!def) return err(new CaravanError('unknown-variant', `unknown variant '${excerpt(wanted)}'`));
+    if (!def) return err(new CaravanError('unknown-variant', `unknown variant '${excerpt(String(wanted))}'`));
   }
   const tag = tags.Variant;
-  if (tag !== undefined && tag.trim() !== '') {
+  if (tag !== undefined && tag.trim() !== '' && !(def && isNameOf(def, tag))) {
     const named = findVariantByName(tag);
     if (!named) return pgnError(`Variant tag '${excerpt(tag)}' names no variant Caravan knows`);
     if (def && def.id !== named.id) return pgnError(`Variant tag says '${named.id}' but '${def.id}' was asked for`);
     def = named;
   }
-  def ??= findVariantByName('chess') as VariantDefinition;
+  // PGN: a game without a Variant tag is standard chess.
+  def ??= findVariantByName('standard') as VariantDefinition;
   const marriage = tags.Marriage?.trim().toLowerCase();
   if (marriage !== undefined && marriage !== '') {
     if (!def.end.marriage) return pgnError(`Marriage tag given, but ${def.name} has no marriage rule`);
     if (marriage !== 'delayed' && marriage !== 'immediate') {
       return pgnError(`Marriage tag '${excerpt(tags.Marriage as string)}' is not 'immediate' or 'delayed'`);
     }
-    def = withMarriageMode(def, marriage);
+    const resolved = resolveVariant(def, { marriage });
+    if (!resolved.ok) return resolved;
+    def = resolved.value;
   }
   return ok(def);
 }
@@ -269,29 +284,58 @@ function moveLabel(game: Game): string {
   return `move ${game.position.fullmove} (${game.position.turn === 0 ? 'white' : 'black'})`;
 }
 
+/**
+ * A game as read: the Game exists once a FEN tag or a move needed it (a database of results
+ * only, `1-0 1-0 …`, builds none); `fen` is the FEN tag, undefined for the start position.
+ */
+interface ReadGame {
+  readonly tags: Record<string, string>;
+  readonly variant: VariantDefinition;
+  readonly result: string;
+  readonly fen: string | undefined;
+  readonly game: Game | undefined;
+}
+
+/** A new game of a variant from a FEN that was already read once (so it cannot fail). */
+function startGame(def: VariantDefinition, fen: string | undefined): Game {
+  const created = Game.create(def, fen);
+  if (!created.ok) throw created.error; // cannot happen: the variant and FEN were validated
+  return created.value;
+}
+
 /** Read the next game; ok(undefined) when the text has no more game. */
-function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<PgnGame | undefined, CaravanError> {
+/** The tag pairs at the reader's place (none when a game has no header). */
+function readTags(tk: Tokenizer): Result<Record<string, string>, CaravanError> {
   const tags: Record<string, string> = {};
-  let sawAny = false;
   for (;;) {
     const t = tk.peek();
     if (!t.ok) return t;
-    if (t.value?.type !== 'tag') break;
+    if (t.value?.type !== 'tag') return ok(tags);
     tk.next();
     tags[t.value.name] = t.value.value;
-    sawAny = true;
   }
+}
+
+function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<ReadGame | undefined, CaravanError> {
+  const header = readTags(tk);
+  if (!header.ok) return header;
+  const tags = header.value;
+  const sawAny = Object.keys(tags).length > 0;
   const first = tk.peek();
   if (!first.ok) return first;
   if (!sawAny && first.value === undefined) return ok(undefined);
 
-  const variant = resolveVariant(tags, options);
+  const variant = gameVariant(tags, options);
   if (!variant.ok) return variant;
   const def = variant.value;
-  const fen = tags.FEN?.trim();
-  const created = Game.create(def, fen === undefined || fen === '' ? undefined : fen);
-  if (!created.ok) return pgnError(`FEN tag: ${created.error.message}`);
-  const game = created.value;
+  const fenTag = tags.FEN?.trim();
+  const fen = fenTag === undefined || fenTag === '' ? undefined : fenTag;
+  let started: Game | undefined;
+  if (fen !== undefined) {
+    const created = Game.create(def, fen);
+    if (!created.ok) return pgnError(`FEN tag: ${created.error.message}`);
+    started = created.value;
+  }
 
   let result: string | undefined;
   let depth = 0;
@@ -316,7 +360,7 @@ function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<PgnGame | undef
       depth--;
       continue;
     }
-    if (depth > 0) continue; // variations are skipped unread
+    if (depth > 0 || tok.type !== 'symbol') continue; // variations are skipped unread
     const text = tok.text === '½-½' ? '1/2-1/2' : tok.text;
     if (RESULTS.has(text)) {
       result = text;
@@ -330,47 +374,266 @@ function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<PgnGame | undef
       if (san === '') continue;
     }
     if (/^[!?]+$/.test(san) || /^e\.?p\.?$/.test(san)) continue; // annotations written apart
+    started ??= startGame(def, undefined);
+    const game = started;
     if (san === '--' || san === 'Z0' || san === '0000') {
       return pgnError(`line ${tok.line}: ${moveLabel(game)}: null move '${san}' cannot be played`);
     }
-    const over = game.outcome();
-    if (over) {
-      return pgnError(
-        `line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}' comes after the end of the game (${over.reason})`,
-      );
-    }
+    // game.play checks the outcome; it is worked out here only on the way to an error.
     const parsed = parseSan(game.position, san);
-    if (!parsed.ok) return pgnError(`line ${tok.line}: ${moveLabel(game)}: ${parsed.error.message}`);
-    const played = game.play(parsed.value);
-    if (!played.ok) return pgnError(`line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}': ${played.error.message}`);
+    const played = parsed.ok ? game.play(parsed.value) : parsed;
+    if (!played.ok) {
+      const over = game.outcome();
+      // Players often play on past a threefold repetition nobody claimed: the game is the draw it
+      // reached, the moves after it are left unread (issue 13, newcomer fix 6).
+      if (over?.reason === 'threefold-repetition') continue;
+      if (over) {
+        return pgnError(
+          `line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}' comes after the end of the game (${over.reason})`,
+        );
+      }
+      if (!parsed.ok) return pgnError(`line ${tok.line}: ${moveLabel(game)}: ${parsed.error.message}`);
+      return pgnError(`line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}': ${played.error.message}`);
+    }
   }
   if (depth > 0) return pgnError(`variation opened on line ${openLine} is never closed`);
   return ok({
     tags,
     variant: def,
-    game,
+    fen,
+    game: started,
     result: result ?? (RESULTS.has(tags.Result ?? '') ? (tags.Result as string) : '*'),
   });
 }
 
+/**
+ * A game of a database as kept in memory: its moves, not a Game with its position and undo
+ * stack (about 10 KB each). The Game is rebuilt from the moves the first time it is asked for,
+ * then kept. Holding a quarter of a million Games made the collector's work grow faster than the
+ * input (issue 14 item 7).
+ */
+class StoredGame implements PgnGame {
+  readonly tags: Record<string, string>;
+  readonly variant: VariantDefinition;
+  readonly result: string;
+  private readonly fen: string | undefined;
+  private readonly moves: Int32Array | undefined;
+  private built: Game | undefined;
+
+  constructor(read: ReadGame) {
+    this.tags = read.tags;
+    this.variant = read.variant;
+    this.result = read.result;
+    this.fen = read.fen;
+    const moves = read.game?.moves;
+    this.moves = moves && moves.length > 0 ? Int32Array.from(moves) : undefined;
+  }
+
+  get game(): Game {
+    if (!this.built) {
+      const game = startGame(this.variant, this.fen);
+      if (this.moves) for (const m of this.moves) game.play(m);
+      this.built = game;
+    }
+    return this.built;
+  }
+}
+
+/** An error for a text that is not a string or options that are not an object (issue 14 item 8). */
+function badArguments(text: unknown, options: unknown): { ok: false; error: CaravanError } | undefined {
+  if (typeof text !== 'string') return pgnError(`PGN must be a string, got ${describeType(text)}`);
+  if (options === null || typeof options !== 'object') {
+    return pgnError(`PGN reading options must be an object, got ${describeType(options)}`);
+  }
+  return undefined;
+}
+
 /** Read the first game of a PGN text (any later games are not looked at). */
 export function readPgn(text: string, options: ReadPgnOptions = {}): Result<PgnGame, CaravanError> {
-  if (typeof text !== 'string') return pgnError('PGN must be a string');
+  const bad = badArguments(text, options);
+  if (bad) return bad;
   const r = readOne(new Tokenizer(text), options);
   if (!r.ok) return r;
   if (!r.value) return pgnError('the text holds no game');
-  return ok(r.value);
+  const { tags, variant, result, fen, game } = r.value;
+  return ok({ tags, variant, result, game: game ?? startGame(variant, fen) });
 }
 
 /** Read every game of a PGN text; an error names the game (1-based) it is in. */
 export function readPgnGames(text: string, options: ReadPgnOptions = {}): Result<PgnGame[], CaravanError> {
-  if (typeof text !== 'string') return pgnError('PGN must be a string');
+  const bad = badArguments(text, options);
+  if (bad) return bad;
   const tk = new Tokenizer(text);
   const games: PgnGame[] = [];
   for (;;) {
     const r = readOne(tk, options);
     if (!r.ok) return pgnError(`game ${games.length + 1}: ${r.error.message}`);
     if (!r.value) return ok(games);
-    games.push(r.value);
+    games.push(new StoredGame(r.value));
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game trees: variations, comments and NAGs kept (the analysis board's PGN). Separate from the
+// plain reader above, which keeps the main line only.
+
+export interface PgnTree {
+  readonly tags: Record<string, string>;
+  readonly variant: VariantDefinition;
+  readonly tree: GameTree;
+  /** The result token of the movetext, else the Result tag, else `*`. */
+  readonly result: string;
+}
+
+/** Move suffixes as the NAGs they stand for (PGN standard §10). */
+const SUFFIX_NAGS: Readonly<Record<string, number>> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
+
+/** A comment's text as PGN allows it: no `}` inside, whitespace runs as one space. */
+function commentWord(text: string): string {
+  return `{${text.replace(/}/g, ')').replace(/\s+/g, ' ').trim()}}`;
+}
+
+/**
+ * The tree as PGN: the header of `writePgn` for its main line (tags, variant, FEN, result), then
+ * movetext with every variation in parentheses, NAGs as `$n` and comments in braces.
+ */
+export function writePgnTree(tree: GameTree, tags: Record<string, string> = {}): string {
+  const main = tree.gameAt(tree.mainline().at(-1) ?? tree.root);
+  const plain = writePgn(main, tags);
+  // Tag values never hold a line break (tagValue), so the header ends at the first blank line.
+  const header = plain.slice(0, plain.indexOf('\n\n'));
+  const result = /\[Result "([^"]*)"\]/.exec(header)?.[1] ?? '*';
+  const start = parseFen(tree.variant, tree.startFen);
+  if (!start.ok) throw start.error; // cannot happen: GameTree.create validated it
+  const startTurn = start.value.turn;
+  const startFullmove = start.value.fullmove;
+  const words: string[] = [];
+  let open = '';
+  const emit = (node: TreeNode, numbered: boolean): void => {
+    const { turn, fullmove } = moveNumber(startTurn, startFullmove, node);
+    const number = turn === 0 ? `${fullmove}.` : numbered ? `${fullmove}...` : '';
+    // '(' is written onto the variation's first word.
+    if (number !== '') words.push(`${open}${number}`, node.san);
+    else words.push(`${open}${node.san}`);
+    open = '';
+    for (const nag of node.nags) words.push(`$${nag}`);
+    if (node.comment !== '') words.push(commentWord(node.comment));
+  };
+  // From `node` on: its main continuation, each variation of that move in parentheses, then on.
+  const line = (from: TreeNode, numberFirst: boolean): void => {
+    let numbered = numberFirst;
+    for (let node = from; node.children.length > 0; ) {
+      const [next, ...alternatives] = node.children as [TreeNode, ...TreeNode[]];
+      emit(next, numbered);
+      numbered = next.comment !== '';
+      for (const alt of alternatives) {
+        open = '(';
+        emit(alt, true);
+        line(alt, alt.comment !== '');
+        words[words.length - 1] += ')';
+        numbered = true;
+      }
+      node = next;
+    }
+  };
+  if (tree.root.comment !== '') words.push(commentWord(tree.root.comment));
+  line(tree.root, true);
+  words.push(result);
+  return `${header}\n\n${wrap(words)}\n`;
+}
+
+/** Where the reader stands: the node moves are added after, and the game at that node. */
+interface TreeCursor {
+  node: TreeNode;
+  /** Moves played on `game` since the variation began (to undo at its end). */
+  played: number;
+}
+
+/**
+ * Read the first game of a PGN text as a tree: variations (nested to any depth), `{comments}`
+ * (after a move, or before the first one), `$n` NAGs and `!`/`?` suffixes (as NAGs $1–$6).
+ * Every move of every variation is checked against the rules; errors name the move.
+ */
+export function readPgnTree(text: string, options: ReadPgnOptions = {}): Result<PgnTree, CaravanError> {
+  if (typeof text !== 'string') return pgnError('PGN must be a string');
+  const tk = new Tokenizer(text, true);
+  const header = readTags(tk);
+  if (!header.ok) return header;
+  const tags = header.value;
+  const variant = gameVariant(tags, options);
+  if (!variant.ok) return variant;
+  const fen = tags.FEN?.trim();
+  const created = GameTree.create(variant.value, fen === undefined || fen === '' ? undefined : fen);
+  if (!created.ok) return pgnError(`FEN tag: ${created.error.message}`);
+  const tree = created.value;
+  const game = tree.gameAt(tree.root);
+  let cur: TreeCursor = { node: tree.root, played: 0 };
+  const outer: TreeCursor[] = [];
+  const openLines: number[] = [];
+  let result: string | undefined;
+  for (;;) {
+    const t = tk.next();
+    if (!t.ok) return t;
+    const tok = t.value;
+    if (tok === undefined || tok.type === 'tag') break;
+    if (tok.type === 'comment') {
+      const c = tok.text.replace(/\s+/g, ' ').trim();
+      cur.node.comment = cur.node.comment === '' ? c : `${cur.node.comment} ${c}`;
+    } else if (tok.type === 'nag') {
+      if (cur.node.parent) cur.node.nags.push(tok.value);
+    } else if (tok.type === 'open') {
+      // A variation replaces the last move: it starts from the position before it.
+      const last = cur.node;
+      if (!last.parent) return pgnError(`line ${tok.line}: a variation needs a move before it`);
+      game.undo();
+      outer.push({ node: last, played: cur.played });
+      openLines.push(tok.line);
+      cur = { node: last.parent, played: 0 };
+    } else if (tok.type === 'close') {
+      const back = outer.pop();
+      if (!back) return pgnError(`line ${tok.line}: ')' closes no variation`);
+      openLines.pop();
+      for (let k = 0; k < cur.played; k++) game.undo();
+      const r = game.play(back.node.move);
+      if (!r.ok) throw r.error; // it was played here before the variation
+      cur = back;
+    } else {
+      const word = tok.text === '½-½' ? '1/2-1/2' : tok.text;
+      if (RESULTS.has(word)) {
+        if (outer.length > 0) return pgnError(`line ${tok.line}: result ${word} inside a variation`);
+        result = word;
+        break;
+      }
+      if (/^\d+$/.test(word) || /^\.+$/.test(word)) continue; // move number, or dots "1 ... e5"
+      const numbered = /^\d+\.+(.*)$/.exec(word)?.[1] ?? word;
+      const suffix = /[!?]{1,2}$/.exec(numbered)?.[0];
+      const nag = suffix === undefined ? undefined : SUFFIX_NAGS[suffix];
+      const san = suffix ? numbered.slice(0, -suffix.length) : numbered;
+      if (san === '') {
+        // An annotation written apart from its move.
+        if (nag !== undefined && cur.node.parent) cur.node.nags.push(nag);
+        continue;
+      }
+      if (/^e\.?p\.?$/.test(san)) continue;
+      const over = game.outcome();
+      if (over) {
+        return pgnError(
+          `line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}' comes after the end of the game (${over.reason})`,
+        );
+      }
+      const parsed = parseSan(game.position, san);
+      if (!parsed.ok) return pgnError(`line ${tok.line}: ${moveLabel(game)}: ${parsed.error.message}`);
+      const node = tree.play(cur.node, parsed.value, game);
+      if (!node.ok) return pgnError(`line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}': ${node.error.message}`);
+      cur = { node: node.value, played: cur.played + 1 };
+      if (nag !== undefined) node.value.nags.push(nag);
+    }
+  }
+  if (outer.length > 0) return pgnError(`variation opened on line ${openLines.at(-1)} is never closed`);
+  return ok({
+    tags,
+    variant: variant.value,
+    tree,
+    result: result ?? (RESULTS.has(tags.Result ?? '') ? (tags.Result as string) : '*'),
+  });
 }

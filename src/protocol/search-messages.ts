@@ -6,12 +6,14 @@
  */
 
 import type { SearchLimits } from '../engine/api.js';
-import type { MarriageMode } from '../variants/schema.js';
+import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
 
 export interface SearchRequest {
   readonly variantId: string;
   /** Bachelor Kamil marriage mode (ignored by other variants). */
   readonly marriage: MarriageMode;
+  /** A variant Caravan does not ship, as data (shipped ones travel by id alone). */
+  readonly definition?: VariantDefinition;
   readonly startFen: string;
   readonly moves: readonly string[];
   /** Depth, nodes, time or clock, and the casual strength `level` (1–8). */
@@ -19,6 +21,8 @@ export interface SearchRequest {
   readonly seed?: number;
   /** How PV lines are written: UCI text (default, for the protocols) or SAN (for people). */
   readonly pvNotation?: 'uci' | 'san';
+  /** Lines to report (MultiPV, 1 when absent): each depth reports lines 1…k, `multipv` set. */
+  readonly multiPv?: number;
 }
 
 export type ScoreText = { readonly kind: 'cp' | 'mate'; readonly value: number };
@@ -33,6 +37,8 @@ export interface InfoReport {
   readonly timeMs: number;
   /** In the request's `pvNotation`. */
   readonly pv: readonly string[];
+  /** The line's number (1 = best) when the request asked for more than one line. */
+  readonly multipv?: number;
 }
 
 export interface SearchReport {
@@ -68,3 +74,9 @@ export type FromWorker =
   | { readonly type: 'info'; readonly id: number; readonly info: InfoReport }
   | { readonly type: 'done'; readonly id: number; readonly result: SearchReport }
   | { readonly type: 'error'; readonly id: number; readonly message: string };
+
+/**
+ * The CLI search worker's first message: its engine is warmed up, so searches from now on keep
+ * their time limits (`readyok` and `pong` wait for it, issue 14 item 5).
+ */
+export type WorkerReady = { readonly type: 'ready' };
