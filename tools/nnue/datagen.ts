@@ -6,7 +6,7 @@
  * game already there, so a run can be stopped and started again.
  *
  *   node dist/tools/nnue/datagen.js --variant camel-decimal --games 400 --nodes 4000 --seed 1 \
- *     --out data/nnue/camel-decimal-s1.bin
+ *     --out tools/nnue/data/camel-decimal-s1.bin
  *
  * Diversity: --opening-plies random plies (src/match/openings.ts, seeded by seed and game
  * number), then with probability --random a random legal move instead of the engine's in the
