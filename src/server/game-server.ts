@@ -69,6 +69,8 @@ interface Conn {
   refilledAt: number;
   dropped: number;
   warnedAt: number;
+  /** Has had its `state` or `events` answer to hello (broadcasts skip it until then). */
+  synced: boolean;
 }
 
 class Room {
@@ -213,7 +215,15 @@ export class GameServer {
   }
 
   private connected(ws: WebSocket): void {
-    const conn: Conn = { ws, color: null, tokens: this.rateBurst, refilledAt: Date.now(), dropped: 0, warnedAt: 0 };
+    const conn: Conn = {
+      ws,
+      color: null,
+      tokens: this.rateBurst,
+      refilledAt: Date.now(),
+      dropped: 0,
+      warnedAt: 0,
+      synced: false,
+    };
     ws.on('error', () => undefined);
     ws.on('message', (data, isBinary) => this.message(conn, data, isBinary));
     ws.on('close', () => {
@@ -257,15 +267,21 @@ export class GameServer {
     if (!this.allowed(conn)) return;
     const fail = (code: string, message: string, id?: unknown) =>
       send(conn.ws, { type: 'error', code, message, ...(id !== undefined ? { id } : {}) });
-    if (isBinary) return fail('bad-json', 'send text frames with JSON');
+    if (isBinary) {
+      fail('bad-json', 'send text frames with JSON');
+      return;
+    }
     let msg: unknown;
     try {
       msg = JSON.parse(data.toString());
     } catch {
-      return fail('bad-json', 'the message is not JSON');
+      fail('bad-json', 'the message is not JSON');
+      return;
     }
-    if (typeof msg !== 'object' || msg === null || Array.isArray(msg))
-      return fail('bad-message', 'a message is a JSON object');
+    if (typeof msg !== 'object' || msg === null || Array.isArray(msg)) {
+      fail('bad-message', 'a message is a JSON object');
+      return;
+    }
     const m = msg as Record<string, unknown>;
     const id = typeof m.id === 'string' || typeof m.id === 'number' ? m.id : undefined;
     const type = m.type;
@@ -319,28 +335,11 @@ export class GameServer {
       if (conn.ws.readyState !== conn.ws.OPEN) return;
       conn.room = room;
       conn.color = color;
-      room.conns.add(conn);
-      if (room.sentSeq < live.row.seq) room.sentSeq = live.row.seq;
-      const since = m.seq;
-      if (
-        typeof since === 'number' &&
-        Number.isInteger(since) &&
-        since > 0 &&
-        since <= live.row.seq &&
-        live.row.seq - since <= 500
-      ) {
-        const missed = (await this.store.eventsAfter(room.id, since)).filter((e) => e.seq <= live.row.seq);
-        send(conn.ws, {
-          type: 'events',
-          you: color,
-          events: missed.map(eventFromRow),
-          seq: live.row.seq,
-          clocks: clocksAt(live.row, this.now()),
-        });
-      } else send(conn.ws, { type: 'state', you: color, game: summary(live, this.now(), this.online(room, live)) });
+      room.conns.add(conn); // not sent to until synced below
       if (color) {
         room.here[color]++;
         if (room.here[color] === 1) await this.store.setPresence(room.id, color, this.now() + this.presenceTtlMs);
+        // The seat is taken before the player hears anything: a move right after is in order.
         const joined = await this.apply(room, (l) => {
           const j = join(l, color as Color, this.now(), this.timing);
           return j ? ok(j) : undefined;
@@ -348,6 +347,26 @@ export class GameServer {
         if (joined && !joined.ok) fail(joined.error.code, joined.error.message);
         await this.reloadSeats(room);
       }
+      const now = room.live ?? live;
+      if (room.sentSeq < now.row.seq) room.sentSeq = now.row.seq;
+      const since = m.seq;
+      if (
+        typeof since === 'number' &&
+        Number.isInteger(since) &&
+        since > 0 &&
+        since <= now.row.seq &&
+        now.row.seq - since <= 500
+      ) {
+        const missed = (await this.store.eventsAfter(room.id, since)).filter((e) => e.seq <= now.row.seq);
+        send(conn.ws, {
+          type: 'events',
+          you: color,
+          events: missed.map(eventFromRow),
+          seq: now.row.seq,
+          clocks: clocksAt(now.row, this.now()),
+        });
+      } else send(conn.ws, { type: 'state', you: color, game: summary(now, this.now(), this.online(room, now)) });
+      conn.synced = true;
       this.broadcastPresence(room);
     });
   }
@@ -368,11 +387,13 @@ export class GameServer {
       const live = await this.current(room);
       if (!live) return;
       // A move resent after a lost acknowledgement: it is already there, acknowledge it again.
-      const stored = live.moves[ply];
-      if (ply < live.row.ply && stored && stored.uci === uci.trim() && turnOf(ply) === color)
-        return reply({ type: 'ack', ply, seq: live.row.seq, duplicate: true });
+      const resent = (l: LiveGame) => ply < l.row.ply && l.moves[ply]?.uci === uci.trim() && turnOf(ply) === color;
+      if (resent(live)) return reply({ type: 'ack', ply, seq: live.row.seq, duplicate: true });
       const done = await this.apply(room, (l) => move(l, color, uci.trim(), ply, this.now(), this.timing));
       if (!done) return;
+      const now = room.live;
+      if (!done.ok && done.error.code === 'stale-ply' && now && resent(now))
+        return reply({ type: 'ack', ply, seq: now.row.seq, duplicate: true });
       if (!done.ok) {
         reply({ type: 'error', code: done.error.code, message: done.error.message });
         if (done.error.code === 'stale-ply') {
@@ -463,11 +484,18 @@ export class GameServer {
     room: Room,
     make: (live: LiveGame) => Result<Built, Refusal> | undefined,
   ): Promise<Result<Built, Refusal> | undefined> {
-    for (let attempt = 0; attempt < 3; attempt++) {
+    let reread = false;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      if (!room.live) reread = true;
       const live = await this.current(room);
       if (!live) return err(new Refusal('unknown-game', 'no such game'));
       const built = make(live);
-      if (!built || !built.ok) return built;
+      if (built && !built.ok && !reread && this.store.kind === 'postgres') {
+        // Another process may have changed the game since we cached it: judge again on fresh data.
+        room.live = undefined;
+        continue;
+      }
+      if (!built?.ok) return built;
       if (await this.store.commit(built.value.change)) {
         room.live = advance(live, built.value.change);
         this.broadcast(room, built.value.events);
@@ -485,7 +513,7 @@ export class GameServer {
     room.sentSeq = Math.max(room.sentSeq, ...fresh.map((e) => e.seq));
     const clocks = room.live ? clocksAt(room.live.row, this.now()) : undefined;
     const text = JSON.stringify({ type: 'events', events: fresh, seq: room.sentSeq, clocks });
-    for (const c of room.conns) if (c.ws.readyState === c.ws.OPEN) c.ws.send(text);
+    for (const c of room.conns) if (c.synced && c.ws.readyState === c.ws.OPEN) c.ws.send(text);
   }
 
   /** Another process committed: read what this room has not seen and pass it on. */
@@ -516,7 +544,7 @@ export class GameServer {
     const text = JSON.stringify({ type: 'presence', ...online });
     if (text === room.lastPresence) return;
     room.lastPresence = text;
-    for (const c of room.conns) if (c.ws.readyState === c.ws.OPEN) c.ws.send(text);
+    for (const c of room.conns) if (c.synced && c.ws.readyState === c.ws.OPEN) c.ws.send(text);
   }
 
   private async refreshPresence(): Promise<void> {
@@ -557,7 +585,11 @@ export class GameServer {
     let ended = 0;
     for (const id of due) {
       const room = this.room(id);
-      if (await room.run(async () => ((room.live = undefined), this.endIfDue(room)))) ended++;
+      const end = async () => {
+        room.live = undefined; // another process may have changed it: read it afresh
+        return this.endIfDue(room);
+      };
+      if (await room.run(end)) ended++;
       this.dropIfIdle(room);
     }
     return ended;

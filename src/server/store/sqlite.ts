@@ -28,7 +28,9 @@ export function openSqlite(file: string): Db {
   const direct: Sql = {
     all: async (text: string, params: readonly SqlValue[] = []) => {
       const s = prepare(text);
-      return s.reader ? (s.all(...params) as SqlRow[]) : (s.run(...params), []);
+      if (s.reader) return s.all(...params) as SqlRow[];
+      s.run(...params);
+      return [];
     },
     run: async (text: string, params: readonly SqlValue[] = []) => prepare(text).run(...params).changes,
   };
