@@ -6,6 +6,7 @@ import '../style.css';
 import { findVariant } from '../../../src/variants/index.js';
 import { pieceCss } from '../model/pieces.js';
 import { parseRoute, rulesHash } from '../model/route.js';
+import { onlinePage } from '../online/index.js';
 import { clear } from './dom.js';
 import { HomePage } from './home.js';
 import { PlayPage } from './play.js';
@@ -27,6 +28,8 @@ let page: Page | undefined;
 function show(): void {
   page?.destroy();
   clear(app);
+  page = onlinePage(app, location.hash);
+  if (page) return;
   const route = parseRoute(location.hash);
   document.body.dataset.page = route.page;
   const rulesLink = document.getElementById('nav-rules') as HTMLAnchorElement | null;
