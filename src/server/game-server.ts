@@ -141,9 +141,17 @@ export class GameServer {
 
   /** Serves /api/…; returns false for any other path (the caller serves it). */
   handle(req: IncomingMessage, res: ServerResponse): boolean {
-    const url = new URL(req.url ?? '/', 'http://x');
-    if (!url.pathname.startsWith('/api/')) return false;
+    // Only the path matters; a request line that is no URL at all is not ours (a 400 elsewhere).
+    const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (!path.startsWith('/api/')) return false;
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) res.setHeader(k, v);
+    let url: URL;
+    try {
+      url = new URL(`http://x${path}`);
+    } catch {
+      json(res, 400, refusalBody(new Refusal('bad-request', 'not a valid path')));
+      return true;
+    }
     this.api(req, res, url).catch((e: unknown) => {
       logError(e);
       if (!res.headersSent) json(res, 500, { error: { code: 'server-error', message: 'internal error' } });

@@ -417,8 +417,8 @@ export class OnlineGamePage {
       this.moves.append(
         h('li', {}, [
           h('span.num', {}, `${i / 2 + 1}.`),
-          h('span.san', {}, w?.san ?? ''),
-          h('span.san', {}, b?.san ?? ''),
+          h('span.san', { 'data-ply': i }, w?.san ?? ''),
+          b ? h('span.san', { 'data-ply': i + 1 }, b.san) : h('span.san', {}, ''),
         ]),
       );
     }
