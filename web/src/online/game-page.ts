@@ -60,7 +60,7 @@ export class OnlineGamePage {
     private readonly secret: string | undefined,
   ) {
     this.root = h('section.online-game', {}, [
-      h('div.play-layout', {}, [
+      h('div.play', {}, [
         h('div.board-area', {}, [this.topBar, this.holder, this.bottomBar]),
         h('div.side', {}, [
           this.title,
