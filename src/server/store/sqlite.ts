@@ -1,7 +1,8 @@
 /**
  * The embedded database: one SQLite file, WAL journal, `synchronous=FULL` (every commit is
  * fsynced before the move is acknowledged). better-sqlite3 is synchronous; one queue keeps a
- * transaction's statements from interleaving with other callers on the single connection.
+ * transaction's statements from interleaving with other callers on the single connection, and
+ * transactions waiting in it are committed together (group commit, below).
  */
 
 import { mkdirSync } from 'node:fs';
@@ -40,20 +41,60 @@ export function openSqlite(file: string): Db {
     queue = next.catch(() => undefined);
     return next;
   };
+  /**
+   * Group commit: transactions asked for while one is being written go into the next one
+   * together, each in its own savepoint (a failing one is rolled back alone). One fsync then
+   * makes many games' moves durable; each caller still hears only after COMMIT.
+   */
+  type Job = { fn: (sql: Sql) => Promise<unknown>; resolve: (v: unknown) => void; reject: (e: unknown) => void };
+  let waiting: Job[] = [];
+  let flushQueued = false;
+  const flush = async (): Promise<void> => {
+    flushQueued = false;
+    const jobs = waiting;
+    waiting = [];
+    const outcomes: ({ ok: true; value: unknown } | { ok: false; error: unknown })[] = [];
+    try {
+      conn.exec('BEGIN IMMEDIATE');
+    } catch (e) {
+      for (const j of jobs) j.reject(e);
+      return;
+    }
+    for (const job of jobs) {
+      conn.exec('SAVEPOINT job');
+      try {
+        const value = await job.fn(direct);
+        conn.exec('RELEASE job');
+        outcomes.push({ ok: true, value });
+      } catch (error) {
+        conn.exec('ROLLBACK TO job');
+        conn.exec('RELEASE job');
+        outcomes.push({ ok: false, error });
+      }
+    }
+    try {
+      conn.exec('COMMIT');
+    } catch (e) {
+      if (conn.inTransaction) conn.exec('ROLLBACK');
+      for (const j of jobs) j.reject(e);
+      return;
+    }
+    jobs.forEach((j, i) => {
+      const o = outcomes[i];
+      if (o?.ok) j.resolve(o.value);
+      else j.reject(o?.error);
+    });
+  };
   return {
     kind: 'sqlite',
     all: (text, params) => serial(() => direct.all(text, params)),
     run: (text, params) => serial(() => direct.run(text, params)),
-    tx: (fn) =>
-      serial(async () => {
-        conn.exec('BEGIN IMMEDIATE');
-        try {
-          const value = await fn(direct);
-          conn.exec('COMMIT');
-          return value;
-        } catch (e) {
-          if (conn.inTransaction) conn.exec('ROLLBACK');
-          throw e;
+    tx: <T>(fn: (sql: Sql) => Promise<T>) =>
+      new Promise<T>((resolve, reject) => {
+        waiting.push({ fn, resolve, reject } as Job);
+        if (!flushQueued) {
+          flushQueued = true;
+          void serial(flush);
         }
       }),
     // One process per SQLite file: the server broadcasts its own commits, nobody else to tell.
