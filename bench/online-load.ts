@@ -38,7 +38,10 @@ async function main(): Promise<void> {
       pairs.push(
         ...(await Promise.all(
           Array.from({ length: Math.min(50, games - i) }, () =>
-            newPair(server.url, { variant: 'wildebeest', clock: { kind: 'realtime', baseSeconds: 3600, incrementSeconds: 0 } }),
+            newPair(server.url, {
+              variant: 'wildebeest',
+              clock: { kind: 'realtime', baseSeconds: 3600, incrementSeconds: 0 },
+            }),
           ),
         )),
       );
@@ -48,7 +51,10 @@ async function main(): Promise<void> {
     const seconds = (performance.now() - started) / 1000;
     const trips = runs.flatMap((r) => r.trips).sort((a, b) => a - b);
     const failed = runs.filter((r) => r.how !== 'ended').length;
-    const rss = Number((await import('node:fs')).readFileSync(`/proc/${server.child.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0);
+    const rss = Number(
+      (await import('node:fs')).readFileSync(`/proc/${server.child.pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ??
+        0,
+    );
     console.log(
       JSON.stringify({
         db: kind,

@@ -13,7 +13,9 @@ export interface ServerProcess {
 }
 
 export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'src', 'server', 'main.js')], {
+  // CARAVAN_SERVER_NODE_ARGS: extra node flags for the server (e.g. --cpu-prof when measuring).
+  const extra = (process.env.CARAVAN_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...extra, join(REPO_ROOT, 'dist', 'src', 'server', 'main.js')], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -94,7 +94,9 @@ export function openSqlite(file: string): Db {
         waiting.push({ fn, resolve, reject } as Job);
         if (!flushQueued) {
           flushQueued = true;
-          void serial(flush);
+          // After the I/O callbacks of this turn: every move that arrived while the last COMMIT
+          // was fsyncing (the event loop waits on it) joins this one.
+          setImmediate(() => void serial(flush));
         }
       }),
     // One process per SQLite file: the server broadcasts its own commits, nobody else to tell.
