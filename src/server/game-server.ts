@@ -34,6 +34,7 @@ import {
   turnOf,
 } from './game-rules.js';
 import { isId, isSecret, newGameId, secretMatches } from './secrets.js';
+import { SerialQueue } from './serial.js';
 import type { Color, GameChange, Repository } from './store/types.js';
 
 export interface GameServerOptions {
@@ -81,15 +82,13 @@ class Room {
   sentSeq = 0;
   lastPresence = '';
   timer: NodeJS.Timeout | undefined;
-  private queue: Promise<unknown> = Promise.resolve();
+  private readonly queue = new SerialQueue();
 
   constructor(readonly id: string) {}
 
   /** Run fn after everything queued for this game before it. */
   run<T>(fn: () => Promise<T>): Promise<T> {
-    const next = this.queue.then(fn, fn);
-    this.queue = next.catch(() => undefined);
-    return next;
+    return this.queue.run(fn);
   }
 }
 

@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { SerialQueue } from '../serial.js';
 import type { Db, Sql, SqlRow, SqlValue } from './db.js';
 
 export function openSqlite(file: string): Db {
@@ -35,12 +36,8 @@ export function openSqlite(file: string): Db {
     },
     run: async (text: string, params: readonly SqlValue[] = []) => prepare(text).run(...params).changes,
   };
-  let queue: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = queue.then(fn, fn);
-    queue = next.catch(() => undefined);
-    return next;
-  };
+  const queue = new SerialQueue();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => queue.run(fn);
   /**
    * Group commit: transactions asked for while one is being written go into the next one
    * together, each in its own savepoint (a failing one is rolled back alone). One fsync then
@@ -103,7 +100,7 @@ export function openSqlite(file: string): Db {
     notify: async () => undefined,
     listen: async () => undefined,
     close: async () => {
-      await queue;
+      await queue.idle();
       conn.close();
     },
   };
