@@ -81,6 +81,7 @@ class Room {
   /** The last event number sent to this room's sockets. */
   sentSeq = 0;
   lastPresence = '';
+  catchUpQueued = false;
   timer: NodeJS.Timeout | undefined;
   private readonly queue = new SerialQueue();
 
@@ -131,7 +132,10 @@ export class GameServer {
   async start(): Promise<void> {
     await this.store.onChange((gameId) => {
       const room = this.rooms.get(gameId);
-      if (room && room.conns.size > 0) void room.run(() => this.catchUp(room)).catch(logError);
+      if (room && room.conns.size > 0 && !room.catchUpQueued) {
+        room.catchUpQueued = true; // several notifications in a row: one read catches up on all
+        void room.run(() => this.catchUp(room)).catch(logError);
+      }
     });
   }
 
@@ -440,6 +444,8 @@ export class GameServer {
             : ok(rematchCreated(l, newId, this.now(), color)),
         );
       } else {
+        // Whether the opponent is gone is read afresh (they may be on another process).
+        if (type === 'claim-victory') await this.reloadSeats(room);
         const opponentHere = room.here[other(color)] > 0;
         done = await this.apply(room, (l) => action(l, color, type, this.now(), this.timing, opponentHere));
       }
@@ -525,14 +531,13 @@ export class GameServer {
 
   /** Another process committed: read what this room has not seen and pass it on. */
   private async catchUp(room: Room): Promise<void> {
+    room.catchUpQueued = false;
     const missed = await this.store.eventsAfter(room.id, room.sentSeq);
-    await this.reloadSeats(room);
-    if (missed.length > 0) {
-      room.live = undefined;
-      const fresh = await this.current(room);
-      this.broadcast(room, missed.map(eventFromRow));
-      if (fresh) this.schedule(room, fresh);
-    }
+    if (missed.length === 0) return; // our own commit, already sent
+    room.live = undefined;
+    const fresh = await this.current(room);
+    this.broadcast(room, missed.map(eventFromRow));
+    if (fresh) this.schedule(room, fresh);
     this.broadcastPresence(room);
   }
 
@@ -554,10 +559,19 @@ export class GameServer {
     for (const c of room.conns) if (c.synced && c.ws.readyState === c.ws.OPEN) c.ws.send(text);
   }
 
+  /**
+   * Heartbeat: keep our players' seats marked online, and read the other seats' marks (players
+   * connected to other processes) so the presence shown is at most half a TTL old.
+   */
   private async refreshPresence(): Promise<void> {
-    for (const room of this.rooms.values()) {
-      for (const color of ['white', 'black'] as const)
-        if (room.here[color] > 0) await this.store.setPresence(room.id, color, this.now() + this.presenceTtlMs);
+    for (const room of [...this.rooms.values()]) {
+      if (room.conns.size === 0) continue;
+      await room.run(async () => {
+        for (const color of ['white', 'black'] as const)
+          if (room.here[color] > 0) await this.store.setPresence(room.id, color, this.now() + this.presenceTtlMs);
+        if (this.store.kind === 'postgres') await this.reloadSeats(room);
+        this.broadcastPresence(room);
+      });
     }
   }
 

@@ -159,7 +159,7 @@ for (const kind of DATABASE_KINDS) {
       assert.deepEqual(await repo.dueGames(5000, 10), ['due1', 'due2']);
     });
 
-    it('records presence and tells listeners of changes with {game, ply} only', async () => {
+    it('records presence, and tells listeners of commits with {game, ply} only', async () => {
       await repo.createGame(
         sampleGame('p1'),
         [{ gameId: 'p1', color: 'white', secretHash: 'c'.repeat(64), joinedAt: 1, presentUntil: null }],

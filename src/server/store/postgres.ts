@@ -25,7 +25,7 @@ function wrap(client: pg.Pool | pg.PoolClient): Sql {
 }
 
 export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types });
+  const pool = new pg.Pool({ connectionString: url, max: 16, types });
   // An idle client that loses its connection must not take the process down.
   pool.on('error', () => undefined);
   await pool.query('SELECT 1');

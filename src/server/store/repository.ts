@@ -197,12 +197,9 @@ export class SqlRepository implements Repository {
     });
   }
 
+  /** Not a game change (no event, no notification): other processes read it on their heartbeat. */
   async setPresence(gameId: string, color: Color, until: number): Promise<void> {
-    await this.db.tx(async (sql) => {
-      await sql.run('UPDATE seats SET present_until = ? WHERE game_id = ? AND color = ?', [until, gameId, color]);
-      const g = await sql.all('SELECT ply FROM games WHERE id = ?', [gameId]);
-      await this.db.notify(sql, JSON.stringify({ game: gameId, ply: num(g[0]?.ply ?? 0) }));
-    });
+    await this.db.run('UPDATE seats SET present_until = ? WHERE game_id = ? AND color = ?', [until, gameId, color]);
   }
 
   async dueGames(now: number, limit: number): Promise<string[]> {
