@@ -16,18 +16,13 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { serveStatic } from '../web/server/serve.js';
-import { defaultSettings, GameController } from '../web/src/model/controller.js';
+import { GameController } from '../web/src/model/controller.js';
+import { MENU_VARIANTS } from '../web/src/model/menu.js';
+import { defaultSettings } from '../web/src/model/settings.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const APP = join(ROOT, 'dist', 'app');
-const VARIANTS = [
-  'wildebeest',
-  'camel-decimal',
-  'shatranj-kamil',
-  'shatranj-kamil-2',
-  'bachelor-kamil',
-  'bachelor-kamil-reflective',
-];
+const VARIANTS = MENU_VARIANTS;
 const MOVES = Number(process.argv[2] ?? 6);
 
 const median = (xs: number[]) => {
@@ -112,7 +107,7 @@ async function main(): Promise<void> {
       const c = GameController.fromFen({ ...defaultSettings(id), mode: 'hotseat' }, fen);
       if (!c.ok) throw new Error(c.error);
       const options: Array<[string, string]> = [];
-      for (const [from, tos] of c.value.dests()) for (const to of tos) options.push([from, to]);
+      for (const [from, tos] of c.value.snapshot.dests) for (const to of tos) options.push([from, to]);
       const plain = options.filter(([f, t]) => {
         const probe = GameController.fromFen({ ...defaultSettings(id), mode: 'hotseat' }, fen);
         return probe.ok && probe.value.move(f, t).kind === 'played';

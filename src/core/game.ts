@@ -64,7 +64,10 @@ export class Game {
   play(m: Move): Result<void, CaravanError> {
     const over = this.outcome();
     if (over) return err(new CaravanError('game-over', `the game is over (${over.reason})`));
-    if (!this.isLegal(m)) return err(new CaravanError('illegal-move', 'that move is not legal in this position'));
+    // The outcome is known to be open here: generate directly (isLegal would ask for it again).
+    const n = generateLegal(this.position, this.buf, 0);
+    if (this.buf.subarray(0, n).indexOf(m) < 0)
+      return err(new CaravanError('illegal-move', 'that move is not legal in this position'));
     this.position.make(m);
     this.played.push(m);
     this.hashes.push(this.hashKey());

@@ -10,6 +10,9 @@
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 
+/** Transposition table size of a new engine, in MiB (UCI's and XBoard's default `Hash`). */
+export const DEFAULT_HASH_MB = 16;
+
 export interface SearchLimits {
   depth?: number;
   nodes?: number;

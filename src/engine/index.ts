@@ -1,17 +1,23 @@
 /** The engine: `createEngine()` gives an object implementing the Engine contract (api.ts). */
 
 import type { Position } from '../core/position.js';
-import type { Engine, SearchOptions, SearchResult } from './api.js';
+import { DEFAULT_HASH_MB, type Engine, type SearchOptions, type SearchResult } from './api.js';
 import { Search } from './search.js';
 
-export type { Engine, Score, SearchInfo, SearchLimits, SearchOptions, SearchResult } from './api.js';
+export {
+  DEFAULT_HASH_MB,
+  type Engine,
+  type Score,
+  type SearchInfo,
+  type SearchLimits,
+  type SearchOptions,
+  type SearchResult,
+} from './api.js';
 export { BENCH_DEFAULT_DEPTH, type BenchLine, type BenchResult, runBench } from './bench.js';
 export { BENCH_POSITIONS, type BenchPosition } from './bench-positions.js';
 export { Evaluator, PIECE_VALUES } from './evaluate.js';
 export { type LevelSettings, levelSettings, MAX_LEVEL, MIN_LEVEL } from './levels.js';
 export { MOVE_OVERHEAD_MS, type TimeBudget, timeBudget } from './time.js';
-
-export const DEFAULT_HASH_MB = 16;
 
 class CaravanEngine implements Engine {
   private readonly searcher: Search;

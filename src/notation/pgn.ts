@@ -16,10 +16,10 @@
 import { CaravanError } from '../core/errors.js';
 import { makeFen, parseFen } from '../core/fen.js';
 import { Game } from '../core/game.js';
-import type { Outcome } from '../core/outcome.js';
 import { err, ok, type Result } from '../core/result.js';
 import { withMarriageMode } from '../variants/index.js';
 import type { VariantDefinition } from '../variants/schema.js';
+import { outcomeText, resultToken } from './outcome-text.js';
 import { moveToSan, parseSan } from './san.js';
 import { findVariantByName } from './variant-names.js';
 
@@ -46,35 +46,6 @@ const MAX_LINE = 80;
 
 // ---------------------------------------------------------------------------------------------
 // Writing
-
-function resultToken(o: Outcome): string {
-  return o.winner === 'white' ? '1-0' : o.winner === 'black' ? '0-1' : '1/2-1/2';
-}
-
-function endInWords(o: Outcome, game: Game): string {
-  const winner = o.winner === 'white' ? 'White' : 'Black';
-  const loser = o.winner === 'white' ? 'Black' : 'White';
-  switch (o.reason) {
-    case 'checkmate':
-      return `${winner} wins by checkmate`;
-    case 'stalemate':
-      return o.winner ? `${winner} wins by stalemating ${loser}` : 'Draw by stalemate';
-    case 'bare-king':
-      return `${winner} wins: ${loser}'s king is bare`;
-    case 'counter-bare':
-      return 'Draw: both kings are bare';
-    case 'marriage':
-      return `${winner} wins by marriage`;
-    case 'taming':
-      return `${winner} wins by taming`;
-    case 'threefold-repetition':
-      return 'Draw by threefold repetition';
-    case 'fifty-move':
-      return `Draw by the ${game.variant.draws.moveRule}-move rule`;
-    case 'insufficient-material':
-      return 'Draw: dead position';
-  }
-}
 
 /** Tag names are PGN symbols: letters, digits and `_`; anything else becomes `_`. */
 function tagName(name: string): string {
@@ -140,7 +111,7 @@ export function writePgn(
     if (comment) words.push(`{${comment}}`);
     pos.make(m);
   });
-  if (outcome) words.push(`{${endInWords(outcome, game)}}`);
+  if (outcome) words.push(`{${outcomeText(def, outcome)}}`);
   words.push(result);
   return `${header}\n\n${wrap(words)}\n`;
 }

@@ -16,13 +16,19 @@ function castlesOntoRook(m: Move): boolean {
   return moveKind(m) === KIND_CASTLE && Math.abs(moveTo(m) - moveFrom(m)) === 1;
 }
 
+/** The square a move's text goes to: the target, or the king's own rook for a one-square castle. */
+export function uciToSquare(pos: Position, m: Move): number {
+  return castlesOntoRook(m) ? pos.castleRookSquares(m)[0] : moveTo(m);
+}
+
 export function moveToUci(pos: Position, m: Move): string {
   const t = pos.t;
-  const from = moveFrom(m);
-  let to = moveTo(m);
-  if (castlesOntoRook(m)) to = pos.castleRookSquares(m)[0];
   const promo = movePromotion(m);
-  return squareName(t, from) + squareName(t, to) + (promo >= 0 ? (t.letters[promo] as string).toLowerCase() : '');
+  return (
+    squareName(t, moveFrom(m)) +
+    squareName(t, uciToSquare(pos, m)) +
+    (promo >= 0 ? (t.letters[promo] as string).toLowerCase() : '')
+  );
 }
 
 const buf = new Int32Array(MAX_MOVES);

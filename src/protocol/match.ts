@@ -8,6 +8,7 @@
  */
 
 import { Game } from '../core/game.js';
+import { outcomeText, resultToken } from '../notation/outcome-text.js';
 import { writePgn } from '../notation/pgn.js';
 import { parseUciMove } from '../notation/uci.js';
 import type { VariantDefinition } from '../variants/schema.js';
@@ -15,7 +16,6 @@ import { eloLine, type Score, scoreLine } from './elo.js';
 import { EngineExited, EngineTimeout } from './engine-process.js';
 import { createMatchEngine, type EngineSpec, type MatchEngine } from './match-engines.js';
 import type { Opening } from './openings.js';
-import { outcomeText, resultToken } from './text.js';
 
 export interface TimeControlSpec {
   readonly baseMs: number;
@@ -149,7 +149,7 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
       const over = game.outcome();
       if (over) {
         result = resultToken(over);
-        reason = outcomeText(over, game);
+        reason = outcomeText(game.variant, over);
         break;
       }
       const side = game.position.turn;

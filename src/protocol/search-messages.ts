@@ -1,7 +1,8 @@
 /**
- * Messages between a protocol front end (main thread, owns the game) and the search worker
- * (owns the engine). Moves travel as Caravan UCI text (RULES.md §0): the worker rebuilds the
- * position from the start FEN by playing the moves, so repetition history is there.
+ * Messages between the owner of a game and the search worker that owns the engine — one schema
+ * for the CLI protocols (node worker thread, searcher.ts) and the web app's Web Worker. Moves
+ * travel as Caravan UCI text (RULES.md §0): the worker rebuilds the position from the start FEN
+ * by playing the moves, so repetition history is there. Handling is shared too (search-runner.ts).
  */
 
 import type { SearchLimits } from '../engine/api.js';
@@ -13,8 +14,11 @@ export interface SearchRequest {
   readonly marriage: MarriageMode;
   readonly startFen: string;
   readonly moves: readonly string[];
+  /** Depth, nodes, time or clock, and the casual strength `level` (1–8). */
   readonly limits: SearchLimits;
   readonly seed?: number;
+  /** How PV lines are written: UCI text (default, for the protocols) or SAN (for people). */
+  readonly pvNotation?: 'uci' | 'san';
 }
 
 export type ScoreText = { readonly kind: 'cp' | 'mate'; readonly value: number };
@@ -27,23 +31,36 @@ export interface InfoReport {
   readonly nodes: number;
   readonly nps: number;
   readonly timeMs: number;
+  /** In the request's `pvNotation`. */
   readonly pv: readonly string[];
 }
 
 export interface SearchReport {
-  /** Undefined when the position has no legal move (or the game is over). */
+  /** UCI text; undefined when the position has no legal move (or the game is over). */
   readonly bestMove: string | undefined;
+  /** UCI text. */
   readonly ponder: string | undefined;
   readonly score: ScoreText;
   readonly depth: number;
   readonly nodes: number;
+  /** In the request's `pvNotation`. */
   readonly pv: readonly string[];
   /** Set when the engine broke its contract (the report then carries a fallback move). */
   readonly engineError?: string;
 }
 
 export type ToWorker =
-  | { readonly type: 'search'; readonly id: number; readonly request: SearchRequest }
+  | {
+      readonly type: 'search';
+      readonly id: number;
+      readonly request: SearchRequest;
+      /**
+       * Stop flag for this search (element 0 non-zero stops it), for a worker that has none of its
+       * own: the web page sends one when it is cross-origin isolated. The CLI worker gets its flag
+       * once, as workerData.
+       */
+      readonly stop?: SharedArrayBuffer;
+    }
   | { readonly type: 'newgame' }
   | { readonly type: 'hash'; readonly mb: number };
 

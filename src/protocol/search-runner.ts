@@ -1,17 +1,19 @@
 /**
  * Run one search request on an engine: rebuild the game from its start FEN and moves (so the
- * Position's undo stack holds the repetition history), search, and report in move text.
- * Used by the search worker; free of any thread or I/O concerns.
+ * Position's undo stack holds the repetition history), search, and report in move text. And
+ * answer one worker message (search-messages.ts) — the whole of both search workers, the CLI's
+ * (search-worker.ts) and the web app's. Free of any thread or I/O concerns.
  */
 
 import { Game } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import type { Position } from '../core/position.js';
 import type { Engine, Score } from '../engine/api.js';
+import { moveToSan } from '../notation/san.js';
 import { moveToUci, parseUciMove } from '../notation/uci.js';
 import { findVariant, withMarriageMode } from '../variants/index.js';
 import type { VariantDefinition } from '../variants/schema.js';
-import type { InfoReport, ScoreText, SearchReport, SearchRequest } from './search-messages.js';
+import type { FromWorker, InfoReport, ScoreText, SearchReport, SearchRequest, ToWorker } from './search-messages.js';
 
 export function requestVariant(request: Pick<SearchRequest, 'variantId' | 'marriage'>): VariantDefinition {
   const def = findVariant(request.variantId);
@@ -33,13 +35,23 @@ export function rebuildGame(request: SearchRequest): Game {
   return game;
 }
 
-/** A line of moves as text, made on a clone so `pos` is untouched. Stops at the first bad move. */
-export function lineToText(pos: Position, line: readonly Move[]): string[] {
+/**
+ * A line of moves as text (UCI, or SAN), made on a clone so `pos` is untouched. Stops at the end
+ * marker (0) or at the first move that is not legal where it stands.
+ */
+export function lineToText(pos: Position, line: readonly Move[], notation: 'uci' | 'san' = 'uci'): string[] {
   const p = pos.clone();
   const out: string[] = [];
   for (const m of line) {
     if (m === 0) break;
-    out.push(moveToUci(p, m));
+    if (notation === 'uci') out.push(moveToUci(p, m));
+    else {
+      try {
+        out.push(moveToSan(p, m));
+      } catch {
+        break; // SAN needs a legal move: show the line up to it
+      }
+    }
     p.make(m);
   }
   return out;
@@ -57,6 +69,7 @@ export function runSearch(
 ): SearchReport {
   const game = rebuildGame(request);
   const pos = game.position;
+  const notation = request.pvNotation ?? 'uci';
   if (game.outcome() !== undefined || game.legalMoves().length === 0) {
     return { bestMove: undefined, ponder: undefined, score: { kind: 'cp', value: 0 }, depth: 0, nodes: 0, pv: [] };
   }
@@ -72,7 +85,7 @@ export function runSearch(
         nodes: info.nodes,
         nps: info.nps,
         timeMs: info.timeMs,
-        pv: lineToText(pos, info.pv),
+        pv: lineToText(pos, info.pv, notation),
       }),
   });
   let best = result.bestMove;
@@ -83,14 +96,45 @@ export function runSearch(
     engineError = `the engine returned ${best === 0 ? 'no move' : `an illegal move (${best})`}; playing the first legal move`;
     best = game.legalMoves()[0] as Move;
   }
-  const pv = result.pv[0] === best ? lineToText(pos, result.pv) : lineToText(pos, [best]);
+  const line = result.pv[0] === best ? result.pv : [best];
+  const uci = lineToText(pos, line.slice(0, 2));
   return {
     engineError,
-    bestMove: pv[0],
-    ponder: pv[1],
+    bestMove: uci[0],
+    ponder: uci[1],
     score: scoreText(result.score),
     depth: result.depth,
     nodes: result.nodes,
-    pv,
+    pv: lineToText(pos, line, notation),
   };
+}
+
+/**
+ * Answer one message to a search worker: a search posts its info reports and then `done` (or
+ * `error`); `newgame` and `hash` reset and resize the engine. `stopFlag` is the worker's own stop
+ * flag, used when the search message brings none.
+ */
+export function serveWorkerMessage(
+  engine: Engine,
+  msg: ToWorker,
+  post: (reply: FromWorker) => void,
+  stopFlag?: Int32Array,
+): void {
+  switch (msg.type) {
+    case 'newgame':
+      engine.newGame();
+      break;
+    case 'hash':
+      engine.setHashSize(msg.mb);
+      break;
+    case 'search':
+      try {
+        const stop = msg.stop ? new Int32Array(msg.stop) : stopFlag;
+        const result = runSearch(engine, msg.request, stop, (info) => post({ type: 'info', id: msg.id, info }));
+        post({ type: 'done', id: msg.id, result });
+      } catch (e) {
+        post({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) });
+      }
+      break;
+  }
 }

@@ -9,7 +9,7 @@ import { Position } from '../core/position.js';
 import { createEngine } from '../engine/index.js';
 import { VARIANTS } from '../variants/index.js';
 import type { FromWorker, ToWorker } from './search-messages.js';
-import { runSearch } from './search-runner.js';
+import { serveWorkerMessage } from './search-runner.js';
 
 const port = parentPort;
 if (!port) throw new Error('search-worker.js must run in a worker thread');
@@ -25,25 +25,6 @@ for (const variant of VARIANTS) {
 }
 engine.newGame();
 
-function post(msg: FromWorker): void {
-  port?.postMessage(msg);
-}
-
-port.on('message', (msg: ToWorker) => {
-  switch (msg.type) {
-    case 'newgame':
-      engine.newGame();
-      break;
-    case 'hash':
-      engine.setHashSize(msg.mb);
-      break;
-    case 'search':
-      try {
-        const result = runSearch(engine, msg.request, stopFlag, (info) => post({ type: 'info', id: msg.id, info }));
-        post({ type: 'done', id: msg.id, result });
-      } catch (e) {
-        post({ type: 'error', id: msg.id, message: e instanceof Error ? e.message : String(e) });
-      }
-      break;
-  }
-});
+port.on('message', (msg: ToWorker) =>
+  serveWorkerMessage(engine, msg, (reply: FromWorker) => port.postMessage(reply), stopFlag),
+);

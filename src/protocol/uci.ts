@@ -11,7 +11,9 @@
 
 import { Game } from '../core/game.js';
 import { unwrap } from '../core/result.js';
-import type { SearchLimits } from '../engine/api.js';
+import { DEFAULT_HASH_MB, type SearchLimits } from '../engine/api.js';
+import { MAX_LEVEL } from '../engine/levels.js';
+import { outcomeText } from '../notation/outcome-text.js';
 import { parseUciMove } from '../notation/uci.js';
 import { findVariantByName } from '../notation/variant-names.js';
 import { findVariant, VARIANT_IDS, VARIANTS, withMarriageMode } from '../variants/index.js';
@@ -19,11 +21,9 @@ import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
 import { ENGINE_AUTHOR, ENGINE_NAME, engineVersion } from './identity.js';
 import type { InfoReport, ScoreText, SearchReport } from './search-messages.js';
 import type { Searcher } from './searcher.js';
-import { boardDiagram, outcomeText } from './text.js';
+import { boardDiagram } from './text.js';
 
-export const DEFAULT_HASH_MB = 16;
 export const MAX_HASH_MB = 1024;
-export const MAX_LEVEL = 8;
 export const MAX_MOVE_OVERHEAD_MS = 5000;
 
 type Out = (line: string) => void;
@@ -334,7 +334,7 @@ export class UciSession {
     for (const word of parsed.ignored) this.out(`info string ${word} is not supported; ignored`);
     const over = this.game.outcome();
     if (over || this.game.legalMoves().length === 0) {
-      if (over) this.out(`info string game over: ${outcomeText(over, this.game)}`);
+      if (over) this.out(`info string game over: ${outcomeText(this.game.variant, over)}`);
       this.out('bestmove (none)');
       return;
     }

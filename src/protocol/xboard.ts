@@ -24,14 +24,16 @@ import { Game } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { unwrap } from '../core/result.js';
 import type { SearchLimits } from '../engine/api.js';
+import { MAX_LEVEL } from '../engine/levels.js';
+import { outcomeText, resultToken } from '../notation/outcome-text.js';
 import { moveToUci, parseUciMove } from '../notation/uci.js';
 import { findVariant, withMarriageMode } from '../variants/index.js';
 import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
 import { ENGINE_NAME, engineVersion } from './identity.js';
 import type { InfoReport, ScoreText, SearchReport } from './search-messages.js';
 import type { Searcher } from './searcher.js';
-import { boardDiagram, outcomeText, resultToken } from './text.js';
-import { MAX_HASH_MB, MAX_LEVEL } from './uci.js';
+import { boardDiagram } from './text.js';
+import { MAX_HASH_MB } from './uci.js';
 import {
   findXboardVariant,
   fromXboardSquares,
@@ -432,7 +434,7 @@ export class XboardSession {
   private reportEnd(): boolean {
     const o = this.game.outcome();
     if (!o) return false;
-    this.out(`${resultToken(o)} {${outcomeText(o, this.game)}}`);
+    this.out(`${resultToken(o)} {${outcomeText(this.game.variant, o)}}`);
     return true;
   }
 

@@ -76,7 +76,7 @@ describe('writePgn', () => {
 
   it('takes the result from the game’s end, else from the Result tag given, else *', () => {
     const stalemate = playGame(game('wildebeest', placementFen('wildebeest', { a10: 'k', b1: 'Q', f1: 'K' })), 'b1b8');
-    assert.match(writePgn(stalemate), /\{White wins by stalemating Black\} 1-0\n$/);
+    assert.match(writePgn(stalemate), /\{Black is stalemated — White wins\} 1-0\n$/);
     const chessStalemate = playGame(game('chess', placementFen('chess', { a8: 'k', b1: 'Q', f1: 'K' })), 'b1b6');
     assert.match(writePgn(chessStalemate), /\{Draw by stalemate\} 1\/2-1\/2\n$/);
     const going = game('shatranj-kamil');

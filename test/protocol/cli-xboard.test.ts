@@ -204,7 +204,7 @@ describe('caravan xboard (process)', { timeout: 120_000 }, () => {
     const from = d.lines.length;
     d.send('go');
     await d.expect(/^1-0 \{/);
-    assert.deepEqual(d.lines.slice(from), ['move f0k0,', 'move k0g0', '1-0 {White mates}']);
+    assert.deepEqual(d.lines.slice(from), ['move f0k0,', 'move k0g0', '1-0 {White wins by checkmate}']);
   });
 
   it("accepts XBoard's two-leg one-square castle (king step, then rook) and the engine form", async () => {
@@ -212,7 +212,7 @@ describe('caravan xboard (process)', { timeout: 120_000 }, () => {
       d.send('force');
       d.send(`setboard ${WB_MATE_BY_1_SQUARE_CASTLE}`);
       d.send(`usermove ${text}`);
-      assert.deepEqual(await d.sync(), ['1-0 {White mates}'], text);
+      assert.deepEqual(await d.sync(), ['1-0 {White wins by checkmate}'], text);
       assert.equal(await d.fen(), '5k5/11/11/11/11/11/11/11/6R4/4RRK4 b - - 1 1');
     }
     d.send(`setboard ${WB_MATE_BY_1_SQUARE_CASTLE}`);
@@ -233,7 +233,7 @@ describe('caravan xboard (process)', { timeout: 120_000 }, () => {
     const from = d.lines.length;
     d.send('go');
     await d.expect(/^1-0 \{/);
-    assert.deepEqual(d.lines.slice(from), ['move f1h1', '1-0 {White mates}']);
+    assert.deepEqual(d.lines.slice(from), ['move f1h1', '1-0 {White wins by checkmate}']);
     d.send('force');
     d.send(`setboard ${CD_MATE_BY_CASTLE.replace(' K ', ' KQ ')}`);
     d.send('usermove f1d1');

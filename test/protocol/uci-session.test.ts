@@ -113,7 +113,7 @@ describe('UCI session', () => {
     send('setoption name UCI_Variant value chess');
     send('position startpos moves f2f3 e7e5 g2g4 d8h4');
     const out = send('go depth 3');
-    assert.deepEqual(out, ['info string game over: Black mates', 'bestmove (none)']);
+    assert.deepEqual(out, ['info string game over: Black wins by checkmate', 'bestmove (none)']);
   });
 
   it('plays Bachelor Kamil under the delayed marriage option', () => {

@@ -130,7 +130,7 @@ describe('XBoard session', () => {
     send('f2f3');
     send('e7e5');
     send('g2g4');
-    assert.deepEqual(send('d8h4'), ['0-1 {Black mates}']);
+    assert.deepEqual(send('d8h4'), ['0-1 {Black wins by checkmate}']);
     assert.deepEqual(send('e2e4'), ['Illegal move (game over): e2e4']);
   });
 
@@ -141,7 +141,7 @@ describe('XBoard session', () => {
     send('force');
     // White takes Black's last man: Black is bare and White keeps two men.
     send('setboard 4k5/10/10/10/10/10/4r5/10/4R5/F3K5 w - - 0 1');
-    assert.deepEqual(send('usermove e1e3'), ['1-0 {White wins: Black has a bare king}']);
+    assert.deepEqual(send('usermove e1e3'), ['1-0 {Black is bared — White wins}']);
   });
 
   it('plays the engine side after a user move when not in force mode', () => {

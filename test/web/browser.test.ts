@@ -206,6 +206,7 @@ describe('every variant in the browser', () => {
       const { ctx, page, errors } = await open('#/');
       await page.check(`input[name=variant][value="${id}"]`);
       assert.equal(await page.locator('.summary p').first().textContent(), def.summary);
+      await page.check('input[name=mode][value="hotseat"]');
       await page.click('#start');
       await page.waitForSelector('#board cg-board');
       assert.equal(await page.locator('#variant-name').textContent(), def.name);
@@ -469,6 +470,79 @@ describe('rules pages and small screens', () => {
     assert.deepEqual(await sans(page), ['f5']);
     await settled(page);
     await page.screenshot({ path: join(ARTIFACTS, 'mobile-360.png'), fullPage: true });
+    await ctx.close();
+  });
+});
+
+describe('fixes found by the newcomer test (issue 13)', () => {
+  it('1: playing Black, Take back is off until there is a move of yours to take back', async () => {
+    const { ctx, page, errors } = await open('#/play?variant=wildebeest&mode=engine&color=black&level=1');
+    await waitForMoves(page, 1, 20000);
+    await page.waitForSelector('#status[data-thinking="false"]');
+    assert.ok(await page.locator('#takeback').isDisabled(), 'only the computer has moved');
+    await move(page, 'f9', 'f7'); // legal whatever White's first move was
+    await waitForMoves(page, 3, 20000);
+    await page.waitForSelector('#status[data-thinking="false"]');
+    await page.click('#takeback');
+    assert.equal((await sans(page)).length, 1, 'your move and the reply are taken back');
+    assert.ok(await page.locator('#takeback').isDisabled());
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
+  it('2: a bad FEN names the FEN once and clears an old notice', async () => {
+    const { ctx, page } = await open('#/play?variant=wildebeest');
+    await page.click('#io summary');
+    await page.click('#share');
+    await page.waitForFunction(`document.querySelector('#notice')?.textContent !== ''`);
+    await page.fill('#import-text', 'k10/11/1K9');
+    await page.click('#import');
+    assert.match((await page.locator('#import-error').textContent()) ?? '', /^FEN needs 2 to 6 fields/);
+    assert.equal(await page.locator('#notice').textContent(), '');
+    await ctx.close();
+  });
+
+  it('3: the board box is the squares; the promotion chooser sits at the square and Escape closes it', async () => {
+    const { ctx, page } = await open(fenHash('wildebeest', 'k10/4P6/11/11/11/11/11/11/11/5K5 w - - 0 1'));
+    const holder = await page.locator('.board-holder').boundingBox();
+    const squares = await page.locator('#board cg-board').boundingBox();
+    assert.ok(holder && squares);
+    assert.ok(Math.abs(holder.width - squares.width) < 1, `box ${holder.width} px, squares ${squares.width} px`);
+    assert.ok(Math.abs(holder.height - squares.height) < 1, `box ${holder.height} px, squares ${squares.height} px`);
+    await move(page, 'e9', 'e10', false);
+    await page.waitForSelector('#promotion');
+    const chooser = await page.locator('#promotion .box').boundingBox();
+    const [x, y] = await squareCentre(page, 'e10');
+    assert.ok(chooser);
+    assert.ok(Math.abs(chooser.x + chooser.width / 2 - x) < 2, 'centred on the promotion file');
+    assert.ok(chooser.y <= y && chooser.y >= squares.y, 'starting on the promotion square');
+    await page.keyboard.press('Escape');
+    await waitCount(page, '#promotion', 0);
+    assert.deepEqual(await sans(page), []);
+    await ctx.close();
+  });
+
+  it('5: a move typed in lower case is played when only one move fits', async () => {
+    const { ctx, page } = await open('#/play?variant=wildebeest');
+    await page.fill('#san-input', 'nc3');
+    await page.press('#san-input', 'Enter');
+    await waitForMoves(page, 1);
+    assert.deepEqual(await sans(page), ['Nc3']);
+    await ctx.close();
+  });
+
+  it('7: the menu says “Current game”; home offers the computer first, then the last choice', async () => {
+    const { ctx, page } = await open('#/');
+    assert.equal(await page.locator('#nav-play').textContent(), 'Current game');
+    assert.ok(await page.locator('input[name=mode][value="engine"]').isChecked(), 'a first visit: the computer');
+    await page.check('input[name=variant][value="camel-decimal"]');
+    await page.check('input[name=mode][value="hotseat"]');
+    await page.click('#start');
+    await page.waitForSelector('#board cg-board');
+    await page.goto(`${server.url}#/`);
+    await page.waitForSelector('form#new-game');
+    assert.ok(await page.locator('input[name=mode][value="hotseat"]').isChecked(), 'the last choice comes back');
+    assert.ok(await page.locator('input[name=variant][value="camel-decimal"]').isChecked());
     await ctx.close();
   });
 });

@@ -4,9 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { outcomeText, resultToken } from '../../src/notation/outcome-text.js';
 import { findVariant, VARIANTS } from '../../src/variants/index.js';
 import { keyToSquare, squareToKey } from '../../web/src/model/cgkeys.js';
-import { describeOutcome, specialRules } from '../../web/src/model/describe.js';
+import { specialRules } from '../../web/src/model/describe.js';
 import { pieceReach, premoveDests } from '../../web/src/model/diagram.js';
 import { PIECE_LETTERS, pieceCss, pieceSvg } from '../../web/src/model/pieces.js';
 import { parseRoute, rulesHash, shareHash } from '../../web/src/model/route.js';
@@ -114,17 +115,14 @@ describe('move diagrams from Betza', () => {
 });
 
 describe('words', () => {
-  it('names ends as players say them', () => {
+  it('names ends as players say them (one wording for the banner, PGN and the protocols)', () => {
     const bk = def('bachelor-kamil');
+    assert.equal(outcomeText(bk, { winner: 'white', reason: 'taming' }), 'White wins by taming: King next to Gnu');
     assert.equal(
-      describeOutcome(bk, { winner: 'white', reason: 'taming' }).text,
-      'White wins by taming: King next to Gnu',
-    );
-    assert.equal(
-      describeOutcome(def('shatranj-kamil'), { winner: 'white', reason: 'bare-king' }).text,
+      outcomeText(def('shatranj-kamil'), { winner: 'white', reason: 'bare-king' }),
       'Black is bared — White wins',
     );
-    assert.equal(describeOutcome(bk, { winner: 'black', reason: 'checkmate' }).result, '0-1');
+    assert.equal(resultToken({ winner: 'black', reason: 'checkmate' }), '0-1');
   });
 
   it('writes the special rules of each variant', () => {

@@ -1,85 +1,48 @@
 /**
  * The game controller: everything the play page does with a game, without a DOM.
  *
- * It owns a rules-library Game and the record of played moves (UCI, SAN, FEN after), answers
- * what the board should show (position, last move, check, legal destinations) for the ply being
- * viewed, turns board input (from/to square names, promotion letter) into legal moves, and
- * imports/exports FEN and PGN. It knows no rules of its own: every answer comes from the library.
+ * It owns a rules-library Game and the record of played moves. After every change it asks the
+ * rules once for the live position's legal moves (and, when there are none, the outcome) and
+ * answers from that: the `snapshot` of the ply shown — position, side to move, last move and its
+ * SAN, check, legal destinations, the game's end — is built once and everything on the page reads
+ * it. Moves are integers; the board's from/to square names are matched to the legal move here
+ * (a promotion with several choices asks which), UCI text only comes and goes with the engine
+ * worker and the saved record. It knows no rules of its own: every answer comes from the library.
  * Square names are the library's (`a10`); the board adapter converts them to chessgroundx keys.
  */
 
 import { Game } from '../../../src/core/game.js';
-import { type Move, moveFrom, moveTo } from '../../../src/core/move.js';
-import type { Outcome } from '../../../src/core/outcome.js';
+import { type Move, moveFrom, movePromotion, moveTo } from '../../../src/core/move.js';
+import { type Color, colorName, type Outcome } from '../../../src/core/outcome.js';
+import { err, ok, type Result } from '../../../src/core/result.js';
 import { squareName } from '../../../src/core/tables.js';
+import { outcomeText, resultToken } from '../../../src/notation/outcome-text.js';
 import { readPgn, writePgn } from '../../../src/notation/pgn.js';
 import { moveToSan, parseSan } from '../../../src/notation/san.js';
-import { moveToUci, parseUciMove } from '../../../src/notation/uci.js';
-import { findVariant, withMarriageMode } from '../../../src/variants/index.js';
-import type { MarriageMode, VariantDefinition } from '../../../src/variants/schema.js';
-import { describeOutcome, type EndDescription } from './describe.js';
-
-export type Side = 'white' | 'black';
-export type Mode = 'hotseat' | 'engine';
-
-/** How a game is played: everything needed to start it again. */
-export interface GameSettings {
-  readonly variantId: string;
-  /** Bachelor Kamil only (ignored elsewhere). */
-  readonly marriageMode: MarriageMode;
-  readonly mode: Mode;
-  /** The human's colour against the computer. */
-  readonly humanColor: Side;
-  /** Computer strength 1–8. */
-  readonly level: number;
-}
-
-export const DEFAULT_LEVEL = 4;
-
-export function defaultSettings(variantId = 'wildebeest'): GameSettings {
-  return { variantId, marriageMode: 'immediate', mode: 'hotseat', humanColor: 'white', level: DEFAULT_LEVEL };
-}
-
-export interface PlayedMove {
-  readonly uci: string;
-  readonly san: string;
-  /** Squares the moving piece left and reached (the king's, for castling). */
-  readonly from: string;
-  readonly to: string;
-  /** Position after the move. */
-  readonly fen: string;
-  /** The king in check after the move, if any. */
-  readonly check?: string;
-}
-
-export type MoveAttempt =
-  | { readonly kind: 'played'; readonly move: PlayedMove }
-  | { readonly kind: 'promotion'; readonly choices: readonly string[] }
-  | { readonly kind: 'illegal'; readonly reason: string };
-
-export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: string };
-const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-const fail = <T>(error: string): Result<T> => ({ ok: false, error });
-
-/** A saved game: settings, start position and moves (UCI). */
-export interface GameRecord {
-  readonly settings: GameSettings;
-  readonly startFen: string;
-  readonly moves: readonly string[];
-}
-
-/** The variant definition a game's settings call for (marriage mode applied), or undefined. */
-export function variantFor(settings: Pick<GameSettings, 'variantId' | 'marriageMode'>): VariantDefinition | undefined {
-  const base = findVariant(settings.variantId);
-  if (!base) return undefined;
-  return base.end.marriage ? withMarriageMode(base, settings.marriageMode) : base;
-}
+import { moveToUci, uciToSquare } from '../../../src/notation/uci.js';
+import { findVariant } from '../../../src/variants/index.js';
+import type { VariantDefinition } from '../../../src/variants/schema.js';
+import { clampLevel, type GameRecord, type GameSettings, variantFor } from './settings.js';
+import type { MoveAttempt, PlayedMove, Snapshot } from './snapshot.js';
+import { caseReadings } from './typed-move.js';
 
 interface Target {
   readonly moves: Move[];
   /** Promotion letters, in the variant's order ('' = no promotion). */
   readonly promotions: string[];
 }
+
+/** What the rules said about the live position: asked once per ply. */
+interface Live {
+  readonly id: number;
+  /** Legal moves by from-square and board to-square (see Snapshot.dests). */
+  readonly targets: ReadonlyMap<string, ReadonlyMap<string, Target>>;
+  readonly dests: ReadonlyMap<string, readonly string[]>;
+  readonly outcome: Outcome | undefined;
+}
+
+const NO_DESTS: ReadonlyMap<string, readonly string[]> = new Map();
+let nextPositionId = 1;
 
 export class GameController {
   readonly settings: GameSettings;
@@ -88,7 +51,10 @@ export class GameController {
   private readonly played: PlayedMove[] = [];
   /** The ply shown on the board (0 = start; played.length = the live position). */
   private cursor = 0;
-  private targets: Map<string, Map<string, Target>> | undefined;
+  private live: Live;
+  private snap: Snapshot | undefined;
+  private readonly startTurn: Color;
+  private readonly startFullmove: number;
   /** The king in check in the start position, if any. */
   private readonly startCheck: string | undefined;
 
@@ -97,47 +63,52 @@ export class GameController {
     this.def = def;
     this.game = game;
     const pos = game.position;
-    this.startCheck = pos.inCheck() ? squareName(pos.t, pos.kingSq[pos.turn] as number) : undefined;
+    this.startTurn = colorName(pos.turn);
+    this.startFullmove = pos.fullmove;
+    this.startCheck = this.checkNow();
+    this.live = this.askRules();
   }
 
   /** A new game from the variant's start or a FEN; moves (UCI) replayed if given. */
-  static create(settings: GameSettings, startFen?: string, moves: readonly string[] = []): Result<GameController> {
+  static create(
+    settings: GameSettings,
+    startFen?: string,
+    moves: readonly string[] = [],
+  ): Result<GameController, string> {
     const def = variantFor(settings);
-    if (!def) return fail(`unknown variant '${settings.variantId}'`);
+    if (!def) return err(`unknown variant '${settings.variantId}'`);
     const text = startFen?.trim();
     const g = Game.create(def, text === '' ? undefined : text);
-    if (!g.ok) return fail(`FEN: ${g.error.message}`);
-    const level = Math.min(8, Math.max(1, Math.round(Number(settings.level) || DEFAULT_LEVEL)));
-    const c = new GameController({ ...settings, level }, def, g.value);
+    // Name the FEN once: some of the library's messages already start with it.
+    if (!g.ok) return err(/^FEN\b/.test(g.error.message) ? g.error.message : `FEN: ${g.error.message}`);
+    const c = new GameController({ ...settings, level: clampLevel(settings.level) }, def, g.value);
     for (const [i, uci] of moves.entries()) {
       const r = c.playUci(uci);
-      if (!r.ok) return fail(`move ${i + 1} (${uci}): ${r.error}`);
+      if (!r.ok) return err(`move ${i + 1} (${uci}): ${r.error}`);
     }
     return ok(c);
   }
 
   /** Start again from a record (as saved); errors say what is wrong with it. */
-  static fromRecord(record: GameRecord): Result<GameController> {
+  static fromRecord(record: GameRecord): Result<GameController, string> {
     return GameController.create(record.settings, record.startFen, record.moves);
   }
 
   /** The same game with other settings (mode, colour, level): moves are kept. */
-  withSettings(settings: Partial<GameSettings>): Result<GameController> {
+  withSettings(settings: Partial<GameSettings>): Result<GameController, string> {
     const next = { ...this.settings, ...settings };
     const c = GameController.create(
       next,
       this.game.startFen,
       this.played.map((m) => m.uci),
     );
-    if (c.ok) c.value.cursor = Math.min(this.cursor, c.value.played.length);
+    if (c.ok) c.value.goto(this.cursor);
     return c;
   }
 
   record(): GameRecord {
     return { settings: this.settings, startFen: this.game.startFen, moves: this.played.map((m) => m.uci) };
   }
-
-  // ---- what to show ----
 
   get startFen(): string {
     return this.game.startFen;
@@ -156,102 +127,96 @@ export class GameController {
     return this.cursor === this.played.length;
   }
 
-  /** FEN of the position shown. */
-  fen(): string {
-    return this.cursor === 0 ? this.game.startFen : (this.played[this.cursor - 1] as PlayedMove).fen;
+  /** The ply shown, as the page shows it (built on first read after a change). */
+  get snapshot(): Snapshot {
+    this.snap ??= this.buildSnapshot();
+    return this.snap;
   }
 
-  /** FEN of the live position (the end of the game so far). */
-  liveFen(): string {
-    return this.game.fen();
-  }
+  // ---- the rules, asked once per ply ----
 
-  /** Side to move in the position shown. */
-  turn(): Side {
-    const f = this.fen().split(/\s+/)[1];
-    return f === 'b' ? 'black' : 'white';
-  }
-
-  /** Side to move in the live position. */
-  liveTurn(): Side {
-    return this.game.position.turn === 0 ? 'white' : 'black';
-  }
-
-  lastMove(): readonly [string, string] | undefined {
-    const m = this.played[this.cursor - 1];
-    return m ? [m.from, m.to] : undefined;
-  }
-
-  /** Square of the king in check in the position shown. */
-  checkSquare(): string | undefined {
-    return this.cursor > 0 ? (this.played[this.cursor - 1] as PlayedMove).check : this.startCheck;
-  }
-
-  outcome(): Outcome | undefined {
-    return this.game.outcome();
-  }
-
-  /** The end of the game in words, once it is over. */
-  end(): EndDescription | undefined {
-    const o = this.game.outcome();
-    return o ? describeOutcome(this.def, o) : undefined;
-  }
-
-  isOver(): boolean {
-    return this.game.outcome() !== undefined;
-  }
-
-  /** Is the computer to move now (engine mode, live position, game not over)? */
-  engineToMove(): boolean {
-    return this.settings.mode === 'engine' && !this.isOver() && this.liveTurn() !== this.settings.humanColor;
-  }
-
-  /** May the person at the board move now (in the live position)? */
-  humanToMove(): boolean {
-    if (this.isOver()) return false;
-    return this.settings.mode === 'hotseat' || this.liveTurn() === this.settings.humanColor;
-  }
-
-  /**
-   * Legal destinations by origin for the board (empty unless the live position is shown and a
-   * human is to move). Castling appears as the king's destination; Wildebeest's one-square castle
-   * as the king dropped on its own rook (the king step to the same square is a plain move).
-   */
-  dests(): Map<string, string[]> {
-    const out = new Map<string, string[]>();
-    if (!this.isLive || !this.humanToMove()) return out;
-    for (const [from, tos] of this.legalTargets()) out.set(from, [...tos.keys()]);
-    return out;
-  }
-
-  private legalTargets(): Map<string, Map<string, Target>> {
-    if (this.targets) return this.targets;
+  private checkNow(): string | undefined {
     const pos = this.game.position;
-    const map = new Map<string, Map<string, Target>>();
-    for (const m of this.game.legalMoves()) {
-      const uci = moveToUci(pos, m);
-      const parts = /^([a-z]\d+)([a-z]\d+)([a-z]?)$/.exec(uci);
-      if (!parts) continue;
-      const from = parts[1] as string;
-      const to = parts[2] as string;
-      let tos = map.get(from);
+    return pos.inCheck() ? squareName(pos.t, pos.kingSq[pos.turn] as number) : undefined;
+  }
+
+  /** The one legal-move generation of a ply; the outcome only when there is no legal move. */
+  private askRules(): Live {
+    const pos = this.game.position;
+    const t = pos.t;
+    const legal = this.game.legalMoves(); // none once the game is over
+    const targets = new Map<string, Map<string, Target>>();
+    for (const m of legal) {
+      const from = squareName(t, moveFrom(m));
+      const to = squareName(t, uciToSquare(pos, m));
+      let tos = targets.get(from);
       if (!tos) {
         tos = new Map();
-        map.set(from, tos);
+        targets.set(from, tos);
       }
       let target = tos.get(to);
       if (!target) {
         target = { moves: [], promotions: [] };
         tos.set(to, target);
       }
+      const promo = movePromotion(m);
       target.moves.push(m);
-      target.promotions.push((parts[3] ?? '').toUpperCase());
+      target.promotions.push(promo >= 0 ? (t.letters[promo] as string) : '');
     }
-    this.targets = map;
-    return map;
+    const dests = new Map<string, string[]>();
+    for (const [from, tos] of targets) dests.set(from, [...tos.keys()]);
+    const outcome = legal.length === 0 ? this.game.outcome() : undefined;
+    return { id: nextPositionId++, targets, dests, outcome };
+  }
+
+  private buildSnapshot(): Snapshot {
+    const s = this.settings;
+    const live = this.live;
+    const isLive = this.isLive;
+    const last = this.played[this.cursor - 1];
+    const liveTurn = colorName(this.game.position.turn);
+    const over = live.outcome !== undefined;
+    const humanToMove = !over && (s.mode === 'hotseat' || liveTurn === s.humanColor);
+    const movable = over || !isLive ? undefined : s.mode === 'engine' ? s.humanColor : liveTurn;
+    return {
+      positionId: live.id,
+      ply: this.cursor,
+      live: isLive,
+      fen: last ? last.fen : this.game.startFen,
+      turn: last ? last.turn : this.startTurn,
+      lastMove: last,
+      check: last ? last.check : this.startCheck,
+      moves: this.played.slice(),
+      startTurn: this.startTurn,
+      startFullmove: this.startFullmove,
+      liveTurn,
+      outcome: live.outcome,
+      end: live.outcome && { result: resultToken(live.outcome), text: outcomeText(this.def, live.outcome) },
+      dests: isLive && humanToMove ? live.dests : NO_DESTS,
+      movable,
+      premove: s.mode === 'engine' && isLive && !over,
+      humanToMove,
+      engineToMove: s.mode === 'engine' && !over && liveTurn !== s.humanColor,
+      canTakeBack: this.humanMoves() > 0,
+    };
   }
 
   // ---- input ----
+
+  /** The legal move from `from` to `to` (board squares) in the live position, or why there is none. */
+  private find(from: string, to: string, promotion?: string): Exclude<MoveAttempt, { kind: 'played' }> | Move {
+    if (this.live.outcome) return { kind: 'illegal', reason: 'the game is over' };
+    const target = this.live.targets.get(from)?.get(to);
+    if (!target) return { kind: 'illegal', reason: `${from}-${to} is not a legal move` };
+    const promos = target.promotions;
+    // No promotion, or a single choice (Shatranj Kamil's General): nothing to ask.
+    if (promos.length === 1 && (promotion === undefined || promos[0] === '')) return target.moves[0] as Move;
+    if (promotion === undefined)
+      return { kind: 'promotion', choices: this.def.promotion.choices.filter((c) => promos.includes(c)) };
+    const index = promos.indexOf(promotion.toUpperCase());
+    if (index < 0) return { kind: 'illegal', reason: `cannot promote to '${promotion}' here` };
+    return target.moves[index] as Move;
+  }
 
   /**
    * A move from the board: `from`→`to` (square names), with the promotion letter when the move
@@ -260,41 +225,46 @@ export class GameController {
    */
   move(from: string, to: string, promotion?: string): MoveAttempt {
     if (!this.isLive) return { kind: 'illegal', reason: 'go to the end of the game to move' };
-    if (this.isOver()) return { kind: 'illegal', reason: 'the game is over' };
-    const target = this.legalTargets().get(from)?.get(to);
-    if (!target) return { kind: 'illegal', reason: `${from}-${to} is not a legal move` };
-    const promos = target.promotions;
-    let index = 0;
-    if (promos.length > 1 || (promos[0] ?? '') !== '') {
-      if (promotion === undefined) {
-        if (promos.length === 1) index = 0;
-        else return { kind: 'promotion', choices: this.def.promotion.choices.filter((c) => promos.includes(c)) };
-      } else {
-        index = promos.indexOf(promotion.toUpperCase());
-        if (index < 0) return { kind: 'illegal', reason: `cannot promote to '${promotion}' here` };
-      }
+    const found = this.find(from, to, promotion);
+    return typeof found === 'number' ? { kind: 'played', move: this.playMove(found) } : found;
+  }
+
+  /** Play a move given in UCI text (from the engine, or a saved game) in the live position. */
+  playUci(uci: string): Result<PlayedMove, string> {
+    const text = uci.trim();
+    const parts = /^([a-z]\d{1,2})([a-z]\d{1,2})([a-z]?)$/.exec(text);
+    if (!parts) return err(`'${text}' is not a move in coordinate notation (like e2e4 or a9a10w)`);
+    const found = this.find(parts[1] as string, parts[2] as string, parts[3] || undefined);
+    if (typeof found !== 'number') {
+      if (found.kind === 'illegal') return err(found.reason);
+      return err(`${text} needs a promotion letter (${found.choices.join(', ').toLowerCase()})`);
     }
-    return { kind: 'played', move: this.playMove(target.moves[index] as Move) };
+    // UCI text is exact: a promotion letter where none belongs, or a missing one, is refused.
+    if (moveToUci(this.game.position, found) !== text) return err(`${text} is not a legal move in this position`);
+    return ok(this.playMove(found));
   }
 
-  /** Play a move given in UCI text (from the engine, or a saved game). */
-  playUci(uci: string): Result<PlayedMove> {
-    if (this.isOver()) return fail('the game is over');
-    const m = parseUciMove(this.game.position, uci.trim());
-    if (!m.ok) return fail(m.error.message);
-    return ok(this.playMove(m.value));
-  }
-
-  /** Play a move typed in SAN (keyboard entry); coordinate text (`e2e4`) works too. */
-  playSan(text: string): Result<PlayedMove> {
-    if (!this.isLive) return fail('go to the end of the game to move');
-    if (this.isOver()) return fail('the game is over');
+  /**
+   * Play a move typed in SAN (keyboard entry); coordinate text (`e2e4`) works too. Text that is
+   * not SAN as typed is read again without regard to letter case (`nf3`, `o-o`) and played when
+   * exactly one legal move fits.
+   */
+  playSan(text: string): Result<PlayedMove, string> {
+    if (!this.isLive) return err('go to the end of the game to move');
+    if (this.live.outcome) return err('the game is over');
     const t = text.trim();
-    const san = parseSan(this.game.position, t);
+    const pos = this.game.position;
+    const san = parseSan(pos, t);
     if (san.ok) return ok(this.playMove(san.value));
-    const uci = parseUciMove(this.game.position, t);
-    if (uci.ok) return ok(this.playMove(uci.value));
-    return fail(san.error.message);
+    const fits = new Map<Move, string>();
+    for (const reading of caseReadings(t)) {
+      const r = parseSan(pos, reading);
+      if (r.ok && !fits.has(r.value)) fits.set(r.value, moveToSan(pos, r.value));
+    }
+    if (fits.size === 1) return ok(this.playMove([...fits.keys()][0] as Move));
+    if (fits.size > 1) return err(`'${t}' could be ${[...fits.values()].join(' or ')}: write which`);
+    const uci = this.playUci(t.toLowerCase());
+    return uci.ok ? uci : err(san.error.message);
   }
 
   private playMove(m: Move): PlayedMove {
@@ -306,14 +276,24 @@ export class GameController {
     const to = squareName(t, moveTo(m));
     const r = this.game.play(m);
     if (!r.ok) throw r.error; // m came from the legal move list: cannot happen
-    const check = pos.inCheck() ? squareName(t, pos.kingSq[pos.turn] as number) : undefined;
+    const check = this.checkNow();
+    const fen = this.game.fen();
+    const turn = colorName(pos.turn);
     const played: PlayedMove = check
-      ? { uci, san, from, to, fen: this.game.fen(), check }
-      : { uci, san, from, to, fen: this.game.fen() };
+      ? { move: m, uci, san, from, to, fen, turn, check }
+      : { move: m, uci, san, from, to, fen, turn };
     this.played.push(played);
-    this.cursor = this.played.length;
-    this.targets = undefined;
+    this.changed(true);
     return played;
+  }
+
+  /** After a change: the live position (when it moved) asked again, the view shown rebuilt. */
+  private changed(liveMoved: boolean): void {
+    if (liveMoved) {
+      this.cursor = this.played.length;
+      this.live = this.askRules();
+    }
+    this.snap = undefined;
   }
 
   /**
@@ -321,30 +301,39 @@ export class GameController {
    * (the computer's reply and the human's move). Returns the number of plies taken back.
    */
   takeback(): number {
+    // Against the computer, only the computer's moves so far (the human plays Black and has not
+    // moved yet): nothing to take back — undoing them would only make the computer play again.
+    if (this.humanMoves() === 0) return 0;
     let n = 0;
-    if (this.played.length === 0) return 0;
-    this.undoOne();
-    n++;
-    if (this.settings.mode === 'engine') {
-      while (this.played.length > 0 && this.liveTurn() !== this.settings.humanColor) {
-        this.undoOne();
-        n++;
-      }
+    const human = this.settings.mode === 'engine' ? this.settings.humanColor : undefined;
+    while (this.played.length > 0 && (n === 0 || (human && this.game.position.turn !== colorIndex(human)))) {
+      this.game.undo();
+      this.played.pop();
+      n++;
     }
+    if (n > 0) this.changed(true);
     return n;
   }
 
-  private undoOne(): void {
-    this.game.undo();
-    this.played.pop();
-    this.cursor = this.played.length;
-    this.targets = undefined;
+  /** Moves played by the person (in hotseat: by either side). */
+  private humanMoves(): number {
+    if (this.settings.mode === 'hotseat') return this.played.length;
+    let n = 0;
+    let mover = this.startTurn;
+    for (const m of this.played) {
+      if (mover === this.settings.humanColor) n++;
+      mover = m.turn;
+    }
+    return n;
   }
 
   // ---- navigation ----
 
   goto(ply: number): void {
-    this.cursor = Math.max(0, Math.min(this.played.length, Math.trunc(ply)));
+    const next = Math.max(0, Math.min(this.played.length, Math.trunc(ply)));
+    if (next === this.cursor) return;
+    this.cursor = next;
+    this.changed(false);
   }
   first(): void {
     this.goto(0);
@@ -376,9 +365,9 @@ export class GameController {
    * A new game from a FEN of this game's variant, with the same settings. The current game is
    * untouched; a bad FEN is an error that says what is wrong.
    */
-  static fromFen(settings: GameSettings, fen: string): Result<GameController> {
+  static fromFen(settings: GameSettings, fen: string): Result<GameController, string> {
     const text = fen.trim();
-    if (text === '') return fail('FEN: the text is empty');
+    if (text === '') return err('FEN: the text is empty');
     return GameController.create(settings, text);
   }
 
@@ -387,12 +376,12 @@ export class GameController {
    * is none), FEN/SetUp tags the start, Marriage the Bachelor Kamil mode. The moves are replayed
    * through the rules; errors name the move.
    */
-  static fromPgn(settings: GameSettings, text: string): Result<GameController> {
-    if (text.trim() === '') return fail('PGN: the text is empty');
+  static fromPgn(settings: GameSettings, text: string): Result<GameController, string> {
+    if (text.trim() === '') return err('PGN: the text is empty');
     // A Variant tag decides; without one the game is of the variant being played.
     const tagged = /^\s*\[\s*Variant\s/m.test(text);
     const r = readPgn(text, tagged ? {} : { variant: settings.variantId });
-    if (!r.ok) return fail(`PGN: ${r.error.message}`);
+    if (!r.ok) return err(`PGN: ${r.error.message}`);
     const pg = r.value;
     const baseId = findVariant(pg.variant.id) ? pg.variant.id : settings.variantId;
     const marriageMode = pg.variant.end.marriage?.mode ?? settings.marriageMode;
@@ -400,7 +389,7 @@ export class GameController {
     const moves: string[] = [];
     // Replay the PGN's game from its start to collect UCI text.
     const replay = Game.create(pg.variant, game.startFen);
-    if (!replay.ok) return fail(`PGN: ${replay.error.message}`);
+    if (!replay.ok) return err(`PGN: ${replay.error.message}`);
     for (const m of game.moves) {
       moves.push(moveToUci(replay.value.position, m));
       replay.value.play(m);
@@ -408,3 +397,5 @@ export class GameController {
     return GameController.create({ ...settings, variantId: baseId, marriageMode }, game.startFen, moves);
   }
 }
+
+const colorIndex = (c: Color): number => (c === 'white' ? 0 : 1);

@@ -1,63 +1,12 @@
 /**
- * Words for the end of a game and for the rules of each variant, written for players.
+ * The rules of each variant in words, written for players (the end of a game in words:
+ * src/notation/outcome-text.ts).
  */
 
-import type { Outcome } from '../../../src/core/outcome.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
-
-export type ResultText = '1-0' | '0-1' | '1/2-1/2';
-
-export interface EndDescription {
-  /** PGN result. */
-  readonly result: ResultText;
-  /** One sentence: "White wins by taming: King next to Gnu". */
-  readonly text: string;
-}
-
-const colorWord = (c: 'white' | 'black') => (c === 'white' ? 'White' : 'Black');
-const other = (c: 'white' | 'black') => (c === 'white' ? 'black' : 'white');
 
 function pieceName(def: VariantDefinition, letter: string, fallback: string): string {
   return def.pieces.find((p) => p.letter === letter)?.name ?? fallback;
-}
-
-/** The result and reason of a finished game in words. */
-export function describeOutcome(def: VariantDefinition, o: Outcome): EndDescription {
-  const result: ResultText = o.winner === 'white' ? '1-0' : o.winner === 'black' ? '0-1' : '1/2-1/2';
-  const w = o.winner;
-  let text: string;
-  switch (o.reason) {
-    case 'checkmate':
-      text = w ? `${colorWord(w)} wins by checkmate` : 'Checkmate';
-      break;
-    case 'stalemate':
-      text = w ? `${colorWord(other(w))} is stalemated — ${colorWord(w)} wins` : 'Draw by stalemate';
-      break;
-    case 'bare-king':
-      text = w ? `${colorWord(other(w))} is bared — ${colorWord(w)} wins` : 'Bare king';
-      break;
-    case 'counter-bare':
-      text = 'Draw: both kings are bare (the bared side took the last man back at once)';
-      break;
-    case 'marriage':
-      text = `${colorWord(w ?? 'white')} wins by marriage: King next to ${pieceName(def, 'Q', 'Queen')}`;
-      break;
-    case 'taming':
-      text = `${colorWord(w ?? 'white')} wins by taming: King next to ${pieceName(def, 'W', 'Gnu')}`;
-      break;
-    case 'threefold-repetition':
-      text = 'Draw by threefold repetition';
-      break;
-    case 'fifty-move':
-      text = 'Draw by the 50-move rule';
-      break;
-    case 'insufficient-material':
-      text = 'Draw: neither side can win any more (dead position)';
-      break;
-    default:
-      text = w ? `${colorWord(w)} wins` : 'Draw';
-  }
-  return { result, text };
 }
 
 /** Special rules of a variant in plain words (from RULES.md), for the rules page. */

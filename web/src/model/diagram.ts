@@ -4,9 +4,8 @@
  */
 
 import { parseBetza } from '../../../src/core/betza.js';
+import type { Color } from '../../../src/core/outcome.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
-
-export type Side = 'white' | 'black';
 
 export interface Reach {
   readonly square: string;
@@ -39,7 +38,7 @@ export function coordName(c: Coord): string {
  * whether it moves or captures there. Pawns get their variant's extra steps for the rank they
  * stand on. (Castling needs a rook and is not a move of the piece on an empty board.)
  */
-export function pieceReach(def: VariantDefinition, letter: string, square: string, side: Side = 'white'): Reach[] {
+export function pieceReach(def: VariantDefinition, letter: string, square: string, side: Color = 'white'): Reach[] {
   const piece = def.pieces.find((p) => p.letter === letter.toUpperCase());
   const from = parseCoord(def, square);
   if (!piece || !from) return [];
@@ -75,7 +74,7 @@ export function pieceReach(def: VariantDefinition, letter: string, square: strin
  * castling targets when a king stands on its castling square (the rook's square too where the
  * variant has a one-square castle, matching how castling is entered on the board).
  */
-export function premoveDests(def: VariantDefinition, letter: string, side: Side, square: string): string[] {
+export function premoveDests(def: VariantDefinition, letter: string, side: Color, square: string): string[] {
   const out = new Set(pieceReach(def, letter, square, side).map((r) => r.square));
   const c = def.castling;
   const piece = def.pieces.find((p) => p.letter === letter.toUpperCase());

@@ -3,8 +3,9 @@
  * Everything read back is validated; anything malformed is ignored (a fresh start), never trusted.
  */
 
+import type { Color } from '../../../src/core/outcome.js';
 import type { MarriageMode } from '../../../src/variants/schema.js';
-import { DEFAULT_LEVEL, type GameRecord, type GameSettings, type Mode, type Side } from './controller.js';
+import { clampLevel, type GameRecord, type GameSettings, type Mode } from './settings.js';
 
 export const GAME_KEY = 'caravan.game.v1';
 export const PREFS_KEY = 'caravan.prefs.v1';
@@ -30,9 +31,14 @@ export function parseSettings(x: unknown): GameSettings | undefined {
   if (typeof variantId !== 'string') return undefined;
   const mm: MarriageMode = marriageMode === 'delayed' ? 'delayed' : 'immediate';
   const md: Mode = mode === 'engine' ? 'engine' : 'hotseat';
-  const hc: Side = humanColor === 'black' ? 'black' : 'white';
-  const lv = typeof level === 'number' && level >= 1 && level <= 8 ? Math.round(level) : DEFAULT_LEVEL;
-  return { variantId, marriageMode: mm, mode: md, humanColor: hc, level: lv };
+  const hc: Color = humanColor === 'black' ? 'black' : 'white';
+  return {
+    variantId,
+    marriageMode: mm,
+    mode: md,
+    humanColor: hc,
+    level: clampLevel(typeof level === 'number' ? level : undefined),
+  };
 }
 
 /** A saved game, or undefined when the text is not one. */

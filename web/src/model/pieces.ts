@@ -8,7 +8,7 @@
  * text becomes data URIs in a stylesheet: no image files, nothing fetched.
  */
 
-export type PieceColor = 'white' | 'black';
+import type { Color } from '../../../src/core/outcome.js';
 
 interface Drawing {
   /** Filled, outlined shapes (path data), back to front. */
@@ -159,13 +159,13 @@ const DRAWINGS: Readonly<Record<string, Drawing>> = {
 /** Letters with a drawing. */
 export const PIECE_LETTERS: readonly string[] = Object.keys(DRAWINGS);
 
-const COLORS: Record<PieceColor, { fill: string; line: string; detail: string }> = {
+const COLORS: Record<Color, { fill: string; line: string; detail: string }> = {
   white: { fill: '#fafafa', line: '#151515', detail: '#151515' },
   black: { fill: '#262626', line: '#000000', detail: '#ececec' },
 };
 
 /** The SVG document of a piece (upper-case letter), or undefined for a letter without one. */
-export function pieceSvg(letter: string, color: PieceColor): string | undefined {
+export function pieceSvg(letter: string, color: Color): string | undefined {
   const d = DRAWINGS[letter.toUpperCase()];
   if (!d) return undefined;
   const c = COLORS[color];
@@ -182,7 +182,7 @@ export function pieceSvg(letter: string, color: PieceColor): string | undefined 
 }
 
 /** A data URI for CSS `background-image` or `<img src>`. */
-export function pieceDataUri(letter: string, color: PieceColor): string | undefined {
+export function pieceDataUri(letter: string, color: Color): string | undefined {
   const svg = pieceSvg(letter, color);
   return svg ? `data:image/svg+xml,${encodeURIComponent(svg)}` : undefined;
 }

@@ -9,8 +9,10 @@
  *   #/rules/wildebeest                   the rules of a variant
  */
 
+import type { Color } from '../../../src/core/outcome.js';
+import { MAX_LEVEL, MIN_LEVEL } from '../../../src/engine/levels.js';
 import type { MarriageMode } from '../../../src/variants/schema.js';
-import type { Mode, Side } from './controller.js';
+import type { Mode } from './settings.js';
 
 export type Route =
   | { readonly page: 'home' }
@@ -21,7 +23,7 @@ export type Route =
         readonly variantId: string;
         readonly fen?: string;
         readonly mode?: Mode;
-        readonly humanColor?: Side;
+        readonly humanColor?: Color;
         readonly level?: number;
         readonly marriageMode?: MarriageMode;
         readonly think?: number;
@@ -51,7 +53,7 @@ export function parseRoute(hash: string): Route {
         ...(fen ? { fen } : {}),
         ...(mode === 'engine' || mode === 'hotseat' ? { mode } : {}),
         ...(color === 'white' || color === 'black' ? { humanColor: color } : {}),
-        ...(level >= 1 && level <= 8 ? { level: Math.round(level) } : {}),
+        ...(level >= MIN_LEVEL && level <= MAX_LEVEL ? { level: Math.round(level) } : {}),
         ...(marriage === 'delayed' || marriage === 'immediate' ? { marriageMode: marriage } : {}),
         ...(think >= 0.1 && think <= 60 ? { think } : {}),
       },

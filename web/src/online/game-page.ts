@@ -7,7 +7,8 @@
 
 import { GameController } from '../model/controller.js';
 import { Board } from '../ui/board.js';
-import { h, pieceIcon } from '../ui/dom.js';
+import { h } from '../ui/dom.js';
+import { PromotionChooser } from '../ui/promotion.js';
 import {
   type Clocks,
   clockText,
@@ -36,12 +37,12 @@ export class OnlineGamePage {
   private clocks: Clocks = { white: 0, black: 0, running: null };
   private clocksAt = 0;
   private pending: { uci: string; ply: number; id: string } | undefined;
-  private promotionBox: HTMLElement | undefined;
   private readonly tick: number;
   private readonly baseTitle = document.title;
   private notifiedPly = -1;
 
   private readonly holder = h('div.board-holder', { id: 'online-board-holder' });
+  private readonly promotion = new PromotionChooser(this.holder);
   private readonly boardEl = h('div', { id: 'board' });
   private readonly title = h('h1', { id: 'online-title' }, 'Online game');
   private readonly info = h('p.online-info', { id: 'online-info' });
@@ -304,47 +305,18 @@ export class OnlineGamePage {
 
   private askPromotion(from: string, to: string, choices: readonly string[]): void {
     const ctl = this.ctl as GameController;
-    const color = ctl.liveTurn();
-    const box = h('div.promotion', { id: 'promotion', role: 'dialog', 'aria-label': 'Promote to' }, [
-      h('div.box', {}, [
-        h('strong', {}, 'Promote to'),
-        h(
-          'div.choices',
-          {},
-          choices.map((letter) => {
-            const name = ctl.def.pieces.find((p) => p.letter === letter)?.name ?? letter;
-            return h(
-              'button',
-              {
-                type: 'button',
-                'data-promote': letter,
-                'aria-label': name,
-                onclick: () => this.boardMove(from, to, letter),
-              },
-              [pieceIcon(letter, color), h('span', {}, name)],
-            );
-          }),
-        ),
-        h(
-          'button',
-          {
-            type: 'button',
-            onclick: () => {
-              this.closePromotion();
-              this.render();
-            },
-          },
-          'Cancel',
-        ),
-      ]),
-    ]);
-    this.promotionBox = box;
-    this.holder.append(box);
+    this.promotion.open(
+      ctl.def,
+      ctl.snapshot.liveTurn,
+      choices,
+      this.board?.squareBox(to) ?? { left: 0, top: 0, width: 0, height: 0 },
+      (letter) => this.boardMove(from, to, letter),
+      () => this.render(),
+    );
   }
 
   private closePromotion(): void {
-    this.promotionBox?.remove();
-    this.promotionBox = undefined;
+    this.promotion.close();
   }
 
   private act(type: string): void {
@@ -365,7 +337,7 @@ export class OnlineGamePage {
         coordinates: true,
         onMove: (from, to) => this.boardMove(from, to),
       },
-      ctl.liveFen(),
+      ctl.snapshot.fen,
     );
     this.holder.style.setProperty('--files', String(ctl.def.files));
     this.holder.style.setProperty('--ranks', String(ctl.def.ranks));
@@ -381,11 +353,11 @@ export class OnlineGamePage {
     const myTurn = s.status === 'started' && this.you !== null && s.turn === this.you && !this.pending;
     const last = ctl.history[ctl.history.length - 1];
     this.board?.set({
-      fen: ctl.liveFen(),
-      turn: ctl.liveTurn(),
+      fen: ctl.snapshot.fen,
+      turn: ctl.snapshot.liveTurn,
       lastMove: last ? [last.from, last.to] : undefined,
       check: last?.check,
-      dests: myTurn ? ctl.dests() : new Map(),
+      dests: myTurn ? ctl.snapshot.dests : new Map(),
       movable: s.status === 'started' && this.you ? this.you : undefined,
       premove: s.status === 'started' && this.you !== null && !myTurn,
     });

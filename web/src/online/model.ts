@@ -4,8 +4,8 @@
  */
 
 import type { Outcome } from '../../../src/core/outcome.js';
+import { outcomeText } from '../../../src/notation/outcome-text.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
-import { describeOutcome } from '../model/describe.js';
 
 export type Side = 'white' | 'black';
 
@@ -171,7 +171,7 @@ export function endInWords(def: VariantDefinition, result: string, reason: strin
     case null:
       return 'Game over';
     default:
-      return describeOutcome(def, { winner, reason } as Outcome).text;
+      return outcomeText(def, { winner, reason } as Outcome);
   }
 }
 

@@ -8,29 +8,28 @@ import { Chessground } from 'chessgroundx';
 import type { Api } from 'chessgroundx/api.js';
 import type { DrawShape } from 'chessgroundx/draw.js';
 import type * as cg from 'chessgroundx/types.js';
+import type { Color } from '../../../src/core/outcome.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
 import { keyToSquare, squareToKey } from '../model/cgkeys.js';
 import { premoveDests } from '../model/diagram.js';
 
-export type Side = 'white' | 'black';
-
 export interface BoardState {
   /** A FEN (only the placement is used). */
   readonly fen: string;
-  readonly turn: Side;
+  readonly turn: Color;
   readonly lastMove?: readonly [string, string];
   /** Square of a king in check. */
   readonly check?: string;
   /** Legal destinations by origin (square names); empty when nobody may move. */
   readonly dests: ReadonlyMap<string, readonly string[]>;
   /** Who may move pieces: the side(s) at the board, or none. */
-  readonly movable: Side | 'both' | undefined;
+  readonly movable: Color | 'both' | undefined;
   /** Allow premoves for `movable` while the other side is to move. */
   readonly premove: boolean;
 }
 
 export interface BoardOptions {
-  readonly orientation: Side;
+  readonly orientation: Color;
   readonly coordinates: boolean;
   readonly viewOnly?: boolean;
   readonly onMove?: (from: string, to: string, premove: boolean) => void;
@@ -105,7 +104,24 @@ export class Board {
     if (!s.lastMove) this.api.state.lastMove = undefined;
   }
 
-  setOrientation(side: Side): void {
+  /** Where a square is drawn, in px from the board element's top-left corner. */
+  squareBox(square: string): { left: number; top: number; width: number; height: number } {
+    const files = this.def.files;
+    const ranks = this.def.ranks;
+    const container = this.element.querySelector('cg-container') ?? this.element;
+    const box = container.getBoundingClientRect();
+    const origin = this.element.getBoundingClientRect();
+    const file = square.charCodeAt(0) - 97;
+    const rank = Number(square.slice(1)) - 1;
+    const white = this.api.state.orientation === 'white';
+    const col = white ? file : files - 1 - file;
+    const row = white ? ranks - 1 - rank : rank;
+    const width = box.width / files;
+    const height = box.height / ranks;
+    return { left: box.left - origin.left + col * width, top: box.top - origin.top + row * height, width, height };
+  }
+
+  setOrientation(side: Color): void {
     if (this.api.state.orientation !== side) this.api.toggleOrientation();
   }
 

@@ -1,5 +1,7 @@
 /** A tiny element builder: h('div.card', { onclick }, [children]). */
 
+import type { Color } from '../../../src/core/outcome.js';
+
 type Child = Node | string | null | undefined | false;
 type Attrs = Record<string, unknown>;
 
@@ -34,7 +36,7 @@ export function clear(el: Element): void {
 }
 
 /** A piece picture (the same drawings as the board). */
-export function pieceIcon(letter: string, color: 'white' | 'black', label?: string): HTMLElement {
+export function pieceIcon(letter: string, color: Color, label?: string): HTMLElement {
   return h('span.piece-icon', {
     class: `${letter.toLowerCase()}-piece ${color}`,
     role: label ? 'img' : undefined,

@@ -3,23 +3,17 @@
  * game against the computer (colour, strength; Bachelor Kamil: marriage mode), start.
  */
 
+import type { Color } from '../../../src/core/outcome.js';
+import { MAX_LEVEL, MIN_LEVEL } from '../../../src/engine/levels.js';
 import { findVariant } from '../../../src/variants/index.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
-import { DEFAULT_LEVEL, GameController, type GameSettings, type Side } from '../model/controller.js';
+import { GameController } from '../model/controller.js';
+import { MENU_VARIANTS } from '../model/menu.js';
 import { rulesHash } from '../model/route.js';
+import { defaultSettings, type GameSettings } from '../model/settings.js';
 import { h, pieceIcon } from './dom.js';
-import type { Page } from './main.js';
+import type { MountedPage, MountPage } from './page.js';
 import { loadGame, saveGame } from './storage.js';
-
-/** The variants offered, in menu order (orthodox chess is not offered). */
-export const MENU_VARIANTS = [
-  'wildebeest',
-  'camel-decimal',
-  'shatranj-kamil',
-  'shatranj-kamil-2',
-  'bachelor-kamil',
-  'bachelor-kamil-reflective',
-] as const;
 
 /** The pieces that make a variant what it is, for its card. */
 function signaturePieces(def: VariantDefinition): string[] {
@@ -27,25 +21,34 @@ function signaturePieces(def: VariantDefinition): string[] {
   return special.slice(0, 3);
 }
 
-export class HomePage implements Page {
+export const mountHome: MountPage = (app) => new HomePage(app);
+
+class HomePage implements MountedPage {
   private readonly root: HTMLElement;
 
   constructor(app: HTMLElement) {
     const saved = loadGame();
-    const initial = saved?.settings.variantId ?? 'wildebeest';
+    // The last game's choices come back; a first visit gets the computer (most people play alone).
+    const last = saved?.settings ?? { ...defaultSettings(), mode: 'engine' };
+    const initial = last.variantId;
     const summary = h('p');
     const rulesLink = h('a', { href: '#' }, 'Rules and piece moves');
     const summaryName = h('h2', {}, '');
     const marriage = h('fieldset', { id: 'marriage-options' }, [
       h('legend', {}, 'Marriage and taming'),
-      radio('marriage', 'immediate', 'Immediate win (default)', true),
-      radio('marriage', 'delayed', 'Delayed: must still stand at the start of the next turn', false),
+      radio('marriage', 'immediate', 'Immediate win (default)', last.marriageMode !== 'delayed'),
+      radio(
+        'marriage',
+        'delayed',
+        'Delayed: must still stand at the start of the next turn',
+        last.marriageMode === 'delayed',
+      ),
     ]);
     const engineOptions = h('div', { id: 'engine-options' }, [
       h('fieldset', {}, [
         h('legend', {}, 'You play'),
-        radio('color', 'white', 'White', true),
-        radio('color', 'black', 'Black', false),
+        radio('color', 'white', 'White', last.humanColor === 'white'),
+        radio('color', 'black', 'Black', last.humanColor === 'black'),
         radio('color', 'random', 'Random', false),
       ]),
       h('fieldset', {}, [
@@ -54,15 +57,15 @@ export class HomePage implements Page {
           h('input', {
             type: 'range',
             name: 'level',
-            min: '1',
-            max: '8',
+            min: String(MIN_LEVEL),
+            max: String(MAX_LEVEL),
             step: '1',
-            value: String(DEFAULT_LEVEL),
+            value: String(last.level),
             id: 'level',
           }),
-          h('output', { id: 'level-out', for: 'level' }, String(DEFAULT_LEVEL)),
+          h('output', { id: 'level-out', for: 'level' }, String(last.level)),
         ]),
-        h('div.note', {}, '1 = beginner … 8 = full strength'),
+        h('div.note', {}, `${MIN_LEVEL} = beginner … ${MAX_LEVEL} = full strength`),
       ]),
     ]);
     const error = h('p.error', { role: 'alert' });
@@ -87,8 +90,8 @@ export class HomePage implements Page {
         h('div.options', {}, [
           h('fieldset', {}, [
             h('legend', {}, 'Opponent'),
-            radio('mode', 'hotseat', 'Two players on this device', true),
-            radio('mode', 'engine', 'The computer', false),
+            radio('mode', 'engine', 'The computer', last.mode === 'engine'),
+            radio('mode', 'hotseat', 'Two players on this device', last.mode === 'hotseat'),
           ]),
           engineOptions,
           marriage,
@@ -123,7 +126,7 @@ export class HomePage implements Page {
     form.addEventListener('submit', (e) => {
       e.preventDefault();
       const color = value('color');
-      const humanColor: Side =
+      const humanColor: Color =
         color === 'black' ? 'black' : color === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : 'white';
       const settings: GameSettings = {
         variantId: value('variant') ?? 'wildebeest',
@@ -142,7 +145,7 @@ export class HomePage implements Page {
     });
   }
 
-  destroy(): void {
+  unmount(): void {
     this.root.remove();
   }
 }

@@ -1,36 +1,26 @@
 /**
- * The app shell: piece stylesheet, hash router, one page at a time.
+ * The app shell: piece stylesheet, the top menu's rules link, and the pages registered with the
+ * router (each page is a module with mount/unmount: home.ts, play.ts, rules.ts).
  */
 
 import '../style.css';
 import { findVariant } from '../../../src/variants/index.js';
 import { pieceCss } from '../model/pieces.js';
-import { parseRoute, rulesHash } from '../model/route.js';
+import { type Route, rulesHash } from '../model/route.js';
 import { onlinePage } from '../online/index.js';
-import { clear } from './dom.js';
-import { HomePage } from './home.js';
-import { PlayPage } from './play.js';
-import { RulesPage } from './rules.js';
+import { mountHome } from './home.js';
+import { mountPlay } from './play.js';
+import { startRouter } from './router.js';
+import { mountRules } from './rules.js';
 import { loadGame } from './storage.js';
-
-export interface Page {
-  destroy(): void;
-}
 
 const style = document.createElement('style');
 style.id = 'caravan-pieces';
 style.textContent = pieceCss();
 document.head.append(style);
 
-const app = document.getElementById('app') as HTMLElement;
-let page: Page | undefined;
-
-function show(): void {
-  page?.destroy();
-  clear(app);
-  page = onlinePage(app, location.hash);
-  if (page) return;
-  const route = parseRoute(location.hash);
+/** The top menu's "Rules" goes to the rules of the variant in view (or of the game in progress). */
+function updateMenu(route: Route): void {
   document.body.dataset.page = route.page;
   const rulesLink = document.getElementById('nav-rules') as HTMLAnchorElement | null;
   const variant =
@@ -40,10 +30,11 @@ function show(): void {
         ? route.start.variantId
         : loadGame()?.settings.variantId;
   if (rulesLink) rulesLink.href = rulesHash(variant && findVariant(variant) ? variant : 'wildebeest');
-  if (route.page === 'play') page = new PlayPage(app, route.start);
-  else if (route.page === 'rules') page = new RulesPage(app, route.variantId);
-  else page = new HomePage(app);
 }
 
-window.addEventListener('hashchange', show);
-show();
+startRouter(
+  document.getElementById('app') as HTMLElement,
+  // Online routes (#/online, #/g/…) are not the router's: they parse as home, so home checks first.
+  { home: (app, route) => onlinePage(app, location.hash) ?? mountHome(app, route), play: mountPlay, rules: mountRules },
+  updateMenu,
+);

@@ -8,11 +8,11 @@ import { findVariant } from '../../../src/variants/index.js';
 import type { PieceDefinition, VariantDefinition } from '../../../src/variants/schema.js';
 import { specialRules } from '../model/describe.js';
 import { coordName, pieceReach, type Reach } from '../model/diagram.js';
-import { rulesHash } from '../model/route.js';
+import { MENU_VARIANTS } from '../model/menu.js';
+import { type Route, rulesHash } from '../model/route.js';
 import { Board } from './board.js';
 import { h, pieceIcon } from './dom.js';
-import { MENU_VARIANTS } from './home.js';
-import type { Page } from './main.js';
+import type { MountedPage, MountPage } from './page.js';
 
 /** How each piece moves, in words. */
 const MOVE_WORDS: Readonly<Record<string, string>> = {
@@ -29,7 +29,10 @@ const MOVE_WORDS: Readonly<Record<string, string>> = {
   P: 'steps forward, captures one square diagonally forward',
 };
 
-export class RulesPage implements Page {
+export const mountRules: MountPage<Extract<Route, { page: 'rules' }>> = (app, route) =>
+  new RulesPage(app, route.variantId);
+
+class RulesPage implements MountedPage {
   private readonly root: HTMLElement;
   private readonly boards: Board[] = [];
   private diagram: Board | undefined;
@@ -163,7 +166,7 @@ export class RulesPage implements Page {
     caption.textContent = `${p.name} (${p.letter}, Betza ${p.betza}) on ${square}: ${words}. ${reach.length} squares.`;
   }
 
-  destroy(): void {
+  unmount(): void {
     for (const b of this.boards) b.destroy();
     this.root.remove();
   }

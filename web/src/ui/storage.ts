@@ -1,7 +1,7 @@
 /** localStorage that never throws (private mode, quota, disabled storage). */
 
-import type { GameRecord } from '../model/controller.js';
 import { GAME_KEY, PREFS_KEY, type Prefs, parseGame, parsePrefs, serializeGame } from '../model/persist.js';
+import type { GameRecord } from '../model/settings.js';
 
 function read(key: string): string | null {
   try {
