@@ -239,7 +239,7 @@ export class GameServer {
     ws.on('message', (data, isBinary) => this.message(conn, data, isBinary));
     ws.on('close', () => {
       const room = conn.room;
-      if (!room) return;
+      if (!room || this.closed) return;
       room.conns.delete(conn);
       void room
         .run(async () => {

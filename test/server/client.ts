@@ -51,7 +51,7 @@ export class WsClient {
   }
 
   /** The next message (after those already taken) that matches; fails if the socket closes first. */
-  async next(match: (m: Msg) => boolean = () => true, limitMs = 10_000): Promise<Msg> {
+  async next(match: (m: Msg) => boolean = () => true, limitMs = 30_000): Promise<Msg> {
     const started = Date.now();
     for (;;) {
       while (this.cursor < this.received.length) {

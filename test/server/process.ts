@@ -22,6 +22,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   let errText = '';
   child.stderr?.on('data', (d) => {
     errText += String(d);
+    if (process.env.CARAVAN_SERVER_STDERR) process.stderr.write(d);
   });
   const url = await new Promise<string>((ok, fail) => {
     let out = '';

@@ -4,6 +4,9 @@
  * PostgreSQL driver numbers them.
  */
 
+/** The PostgreSQL channel of game changes (payload `{"game": id, "ply": n}`). */
+export const NOTIFY_CHANNEL = 'caravan_games';
+
 export type SqlValue = string | number | null;
 export type SqlRow = Record<string, unknown>;
 

@@ -4,9 +4,9 @@
  */
 
 import pg from 'pg';
-import { type Db, numberPlaceholders, type Sql, type SqlRow } from './db.js';
+import { type Db, NOTIFY_CHANNEL, numberPlaceholders, type Sql, type SqlRow } from './db.js';
 
-const CHANNEL = 'caravan_games';
+const CHANNEL = NOTIFY_CHANNEL;
 const INT8_OID = 20;
 
 /** BIGINT columns hold milliseconds since 1970: well inside a double, so read them as numbers. */
