@@ -50,6 +50,9 @@ export interface GameServerOptions {
   /** Messages a socket may send per second on average, and in a burst. */
   readonly ratePerSecond?: number;
   readonly rateBurst?: number;
+  /** Games one address may create in a burst, and per second after it. */
+  readonly createBurst?: number;
+  readonly createPerSecond?: number;
 }
 
 type Built = { change: GameChange; events: readonly ClientEvent[] };
@@ -109,6 +112,9 @@ export class GameServer {
   private sweeper: NodeJS.Timeout | undefined;
   private heartbeat: NodeJS.Timeout | undefined;
   private closed = false;
+  private readonly creators = new Map<string, { tokens: number; at: number }>();
+  private readonly createBurst: number;
+  private readonly createPerSecond: number;
 
   constructor(options: GameServerOptions) {
     this.store = options.store;
@@ -117,6 +123,8 @@ export class GameServer {
     this.presenceTtlMs = options.presenceTtlMs ?? 20_000;
     this.ratePerSecond = options.ratePerSecond ?? 20;
     this.rateBurst = options.rateBurst ?? 60;
+    this.createBurst = options.createBurst ?? 1000;
+    this.createPerSecond = options.createPerSecond ?? 10;
     this.wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 4096 });
     this.wss.on('connection', (ws) => this.connected(ws));
     const every = options.sweepEveryMs ?? 1000;
@@ -163,12 +171,31 @@ export class GameServer {
     return true;
   }
 
+  /** Games created per address: a burst (1000), then a few a second (10): a flood cannot fill the disk fast. */
+  private mayCreate(address: string): boolean {
+    const t = Date.now();
+    if (this.creators.size > 10_000) this.creators.clear();
+    const b = this.creators.get(address) ?? { tokens: this.createBurst, at: t };
+    b.tokens = Math.min(this.createBurst, b.tokens + ((t - b.at) / 1000) * this.createPerSecond);
+    b.at = t;
+    this.creators.set(address, b);
+    if (b.tokens < 1) return false;
+    b.tokens--;
+    return true;
+  }
+
   private async api(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const parts = url.pathname.split('/').filter(Boolean); // ['api', 'games', id?, 'pgn'?]
     if (parts[1] !== 'games' || parts.length > 4)
       return json(res, 404, refusalBody(new Refusal('not-found', 'no such API path')));
     if (parts.length === 2) {
       if (req.method !== 'POST') return json(res, 405, refusalBody(new Refusal('method', 'use POST to create a game')));
+      if (!this.mayCreate(req.socket.remoteAddress ?? '?'))
+        return json(
+          res,
+          429,
+          refusalBody(new Refusal('rate-limited', 'too many games created from this address: wait a little')),
+        );
       const body = await readJson(req);
       if (!body.ok) return json(res, body.error.code === 'too-big' ? 413 : 400, refusalBody(body.error));
       const made = newGame(body.value, this.now());

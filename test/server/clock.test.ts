@@ -83,6 +83,32 @@ function liveAt(variant: string, fen: string): LiveGame {
   return { row, seats: [], moves: [], game };
 }
 
+describe('a flood of game creations', () => {
+  it('is refused with 429 once the burst is spent, other requests still served', async () => {
+    const db2 = tempSqlite();
+    const s = await listen({
+      port: 0,
+      host: '127.0.0.1',
+      store: { sqliteFile: db2.file },
+      createBurst: 3,
+      createPerSecond: 0.001,
+    });
+    const url = s.url.replace('localhost', '127.0.0.1');
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 5; i++)
+        codes.push(
+          (await fetch(`${url}/api/games`, { method: 'POST', body: JSON.stringify({ variant: 'wildebeest' }) })).status,
+        );
+      assert.deepEqual(codes, [201, 201, 201, 429, 429]);
+      assert.equal((await fetch(`${url}/api/games/nosuch`)).status, 404);
+    } finally {
+      await s.close();
+      await db2.drop();
+    }
+  });
+});
+
 describe('flag fall against a side that cannot win', () => {
   it('a lone king cannot win where stalemate draws: White flags against it and the game is drawn', () => {
     const live = liveAt('camel-decimal', '5k4/10/10/10/10/10/10/10/10/KQ8 w - - 0 1');

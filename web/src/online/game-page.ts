@@ -40,6 +40,7 @@ export class OnlineGamePage {
   private readonly tick: number;
   private readonly baseTitle = document.title;
   private notifiedPly = -1;
+  private flipped = false;
 
   private readonly holder = h('div.board-holder', { id: 'online-board-holder' });
   private readonly promotion = new PromotionChooser(this.holder);
@@ -333,7 +334,7 @@ export class OnlineGamePage {
       this.boardEl,
       ctl.def,
       {
-        orientation: this.you ?? 'white',
+        orientation: this.bottomSide(),
         coordinates: true,
         onMove: (from, to) => this.boardMove(from, to),
       },
@@ -424,6 +425,7 @@ export class OnlineGamePage {
       const href = this.you && this.secret ? `#/g/${s.rematchId}/${this.secret}` : `#/g/${s.rematchId}`;
       this.actions.append(h('a.button', { id: 'rematch-link', href }, 'Go to the rematch'));
     }
+    this.actions.append(h('button', { type: 'button', id: 'act-flip', onclick: () => this.flip() }, 'Flip board'));
     if ('Notification' in window && Notification.permission === 'default' && this.you && s.status !== 'ended')
       this.actions.append(
         h(
@@ -436,6 +438,18 @@ export class OnlineGamePage {
           'Notify me of my turn',
         ),
       );
+  }
+
+  private flip(): void {
+    this.flipped = !this.flipped;
+    this.board?.setOrientation(this.bottomSide());
+    this.renderClocks();
+  }
+
+  /** The side shown at the bottom: the player's own (White for spectators), unless flipped. */
+  private bottomSide(): Side {
+    const mine = this.you ?? 'white';
+    return this.flipped ? other(mine) : mine;
   }
 
   private renderLinks(s: GameSummary): void {
@@ -488,7 +502,7 @@ export class OnlineGamePage {
   private renderClocks(): void {
     const s = this.summary;
     if (!s) return;
-    const bottom = this.you ?? 'white';
+    const bottom = this.bottomSide();
     this.bar(this.bottomBar, bottom, s);
     this.bar(this.topBar, other(bottom), s);
   }
