@@ -17,10 +17,21 @@ const types = {
       : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
 };
 
+/** Our statements are few and fixed: each gets a name, so every connection parses and plans it once. */
+const statementNames = new Map<string, string>();
+function statement(text: string, params: readonly unknown[]): pg.QueryConfig {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `caravan_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return { name, text: numberPlaceholders(text), values: [...params] };
+}
+
 function wrap(client: pg.Pool | pg.PoolClient): Sql {
   return {
-    all: async (text, params = []) => (await client.query(numberPlaceholders(text), [...params])).rows as SqlRow[],
-    run: async (text, params = []) => (await client.query(numberPlaceholders(text), [...params])).rowCount ?? 0,
+    all: async (text, params = []) => (await client.query(statement(text, params))).rows as SqlRow[],
+    run: async (text, params = []) => (await client.query(statement(text, params))).rowCount ?? 0,
   };
 }
 

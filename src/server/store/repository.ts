@@ -3,7 +3,7 @@
  * written once in the dialect both SQLite and PostgreSQL accept.
  */
 
-import { type Db, NOTIFY_CHANNEL, type Sql, type SqlRow, type SqlValue } from './db.js';
+import type { Db, Sql, SqlRow, SqlValue } from './db.js';
 import { MIGRATIONS } from './migrations.js';
 import type { Color, EventRow, GameChange, GameRow, MoveRow, Repository, SeatRow, StoredGame } from './types.js';
 
@@ -177,7 +177,6 @@ export class SqlRepository implements Repository {
   }
 
   async commit(change: GameChange): Promise<boolean> {
-    if (this.kind === 'postgres') return this.commitInOneStatement(change);
     const g = change.game;
     return this.db.tx(async (sql) => {
       const changed = await sql.run(UPDATE_GAME, [...gameValues(g).slice(1), g.id, change.expectedSeq]);
@@ -198,47 +197,6 @@ export class SqlRepository implements Repository {
   }
 
   /** Not a game change (no event, no notification): other processes read it on their heartbeat. */
-  /**
-   * PostgreSQL: the same change as one statement (data-modifying CTEs), one round trip instead of
-   * six. Everything hangs on `u`, the conditional UPDATE: when it matches no row (someone else
-   * changed the game first) nothing else is written and nobody is notified.
-   */
-  private async commitInOneStatement(change: GameChange): Promise<boolean> {
-    const g = change.game;
-    const params: SqlValue[] = [...gameValues(g).slice(1), g.id, change.expectedSeq];
-    const parts = [`u AS (${UPDATE_GAME} RETURNING id)`];
-    const add = (name: string, text: string, values: SqlValue[]) => {
-      parts.push(`${name} AS (${text})`);
-      params.push(...values);
-    };
-    if (change.dropMovesFrom !== undefined)
-      add('d', 'DELETE FROM moves WHERE game_id IN (SELECT id FROM u) AND ply >= ?::integer', [change.dropMovesFrom]);
-    for (const [i, m] of (change.addMoves ?? []).entries())
-      add(
-        `m${i}`,
-        'INSERT INTO moves (game_id, ply, uci, clock_ms, at) SELECT id, ?::integer, ?::text, ?::bigint, ?::bigint FROM u',
-        [m.ply, m.uci, m.clockMs, m.at],
-      );
-    if (change.joined)
-      add(
-        'j',
-        'UPDATE seats SET joined_at = ?::bigint WHERE game_id IN (SELECT id FROM u) AND color = ?::text AND joined_at IS NULL',
-        [change.joined.at, change.joined.color],
-      );
-    for (const [i, e] of change.events.entries())
-      add(
-        `e${i}`,
-        'INSERT INTO events (game_id, seq, type, data, at) SELECT id, ?::integer, ?::text, ?::text, ?::bigint FROM u',
-        [e.seq, e.type, e.data, e.at],
-      );
-    add('n', `SELECT pg_notify('${NOTIFY_CHANNEL}', ?::text) FROM u`, [JSON.stringify({ game: g.id, ply: g.ply })]);
-    const rows = await this.db.all(
-      `WITH ${parts.join(', ')} SELECT (SELECT COUNT(*) FROM u) AS changed, (SELECT COUNT(*) FROM n) AS told`,
-      params,
-    );
-    return num(rows[0]?.changed ?? 0) === 1;
-  }
-
   async setPresence(gameId: string, color: Color, until: number): Promise<void> {
     await this.db.run('UPDATE seats SET present_until = ? WHERE game_id = ? AND color = ?', [until, gameId, color]);
   }
