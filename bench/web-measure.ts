@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../test/helpers/chromium.js';
 import { serveStatic } from '../web/server/serve.js';
 import { GameController } from '../web/src/model/controller.js';
 import { MENU_VARIANTS } from '../web/src/model/menu.js';
@@ -66,17 +66,7 @@ async function main(): Promise<void> {
 
   // ---- browser timings
   const server = await serveStatic(APP, 0);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchChromium();
   console.log(`## Timings (${MOVES} engine replies per variant, level 4, headless Chromium)\n`);
   console.log(
     '| variant | engine reply median / max (ms) | move render median / max (ms) | first contentful paint (ms) |',

@@ -1,8 +1,8 @@
 /**
  * Caravan's public library API.
  *
- *   import { Game, findVariant, parseUciMove, moveToUci } from 'caravan';
- *   const game = unwrap(Game.create(findVariant('wildebeest')!));
+ *   import { Game, parseUciMove, moveToUci } from 'caravan';
+ *   const game = unwrap(Game.create('wildebeest'));
  *   const move = parseUciMove(game.position, 'f2f5');
  *   if (move.ok) game.play(move.value);
  */
@@ -36,10 +36,22 @@ export { perft, perftDivide } from './core/perft.js';
 export { Position, type Setup } from './core/position.js';
 export * from './core/result.js';
 export { parseSquare, squareName, variantTables } from './core/tables.js';
+export { checkedVariant } from './core/variant-check.js';
 export * from './engine/index.js';
 export { type PgnGame, type ReadPgnOptions, readPgn, readPgnGames, writePgn } from './notation/pgn.js';
 export { moveToSan, parseSan, sanLine } from './notation/san.js';
 export { legalMoveList, moveToUci, parseUciMove } from './notation/uci.js';
-export { findVariantByName } from './notation/variant-names.js';
-export { findVariant, VARIANT_IDS, VARIANTS, withMarriageMode } from './variants/index.js';
+export {
+  DEFAULT_VARIANT,
+  DEFAULT_VARIANT_ID,
+  findVariant,
+  findVariantByName,
+  MENU_VARIANT_IDS,
+  MENU_VARIANTS,
+  resolveVariant,
+  VARIANT_IDS,
+  VARIANTS,
+  type VariantOptions,
+  withMarriageMode,
+} from './variants/index.js';
 export type * from './variants/schema.js';

@@ -3,13 +3,13 @@
  * Per-engine flags apply to the `--engine` they follow.
  */
 
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runMatch, type TimeControlSpec } from '../protocol/match.js';
-import type { EngineSpec, Protocol } from '../protocol/match-engines.js';
-import { type Opening, parseOpeningsFile, randomOpenings } from '../protocol/openings.js';
-import { findVariant, VARIANT_IDS } from '../variants/index.js';
+import { runMatch, type TimeControlSpec } from '../match/match.js';
+import type { EngineSpec, Protocol } from '../match/match-engines.js';
+import { type Opening, parseOpeningsFile, randomOpenings } from '../match/openings.js';
+import { DEFAULT_VARIANT_ID, findVariant, VARIANT_IDS } from '../variants/index.js';
 import { UsageError } from './args.js';
 
 export const MATCH_HELP = `usage: caravan match --variant <id> --engine <cmd> [engine flags] --engine <cmd> [engine flags] [options]
@@ -18,7 +18,7 @@ Plays games between two engines; Caravan's rules decide legality and results. Co
 alternate and each opening is played once with each engine as White.
 
 options:
-  --variant <id>          ${VARIANT_IDS.join(', ')} (default wildebeest)
+  --variant <id>          ${VARIANT_IDS.join(', ')} (default ${DEFAULT_VARIANT_ID})
   --games <n>             number of games (default 2)
   --tc <base+inc>         seconds, e.g. 10+0.1; "inf" for no clock (default 10+0.1)
   --openings <file>       FEN per line (# comments); default: random openings
@@ -39,7 +39,7 @@ engine flags (after the --engine they apply to):
                           the xboard-mode name for XBoard)
 engine commands are run by /bin/sh; shortcuts:
   caravan          this Caravan (caravan uci, or caravan xboard with --protocol xboard)
-  fairy-stockfish  the Fairy-Stockfish wasm wrapper (dist/src/peers/fairy-stockfish-uci.js)
+  fairy-stockfish  the Fairy-Stockfish wasm wrapper (dist/tools/peers/fairy-stockfish-uci.js)
 example:
   caravan match --variant camel-decimal --games 10 --tc 10+0.1 \\
     --engine caravan --engine fairy-stockfish --pgn games.pgn
@@ -90,15 +90,31 @@ function repoRoot(): string {
   return join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 }
 
-/** Expand the `caravan` / `fairy-stockfish` shortcuts. */
-export function engineCommand(command: string, protocol: Protocol): string {
-  const root = repoRoot();
+/**
+ * Expand the `caravan` / `fairy-stockfish` shortcuts. Fairy-Stockfish is a development tool, not
+ * part of the package: the shortcut runs the repository's wrapper (tools/peers) as a process
+ * and, when the wrapper or the npm package it drives is absent, says how to get them.
+ */
+export function engineCommand(command: string, protocol: Protocol, root = repoRoot()): string {
   if (command === 'caravan') return `node ${JSON.stringify(join(root, 'dist', 'src', 'cli', 'main.js'))} ${protocol}`;
   if (command === 'fairy-stockfish') {
-    return `node --no-experimental-fetch ${JSON.stringify(join(root, 'dist', 'src', 'peers', 'fairy-stockfish-uci.js'))}`;
+    const wrapper = join(root, 'dist', 'tools', 'peers', 'fairy-stockfish-uci.js');
+    const wasm = join(root, 'node_modules', FAIRY_STOCKFISH_PACKAGE, 'package.json');
+    if (!existsSync(wrapper) || !existsSync(wasm)) {
+      throw new UsageError(
+        `--engine fairy-stockfish needs the development tools of a Caravan checkout: the wrapper ${wrapper}` +
+          `${existsSync(wrapper) ? '' : ' (missing)'} and the npm package ${FAIRY_STOCKFISH_PACKAGE}` +
+          `${existsSync(wasm) ? '' : ' (missing)'}. In the repository run \`npm ci\` (installs the dev ` +
+          `dependencies) and \`npm run build\`; or give the engine's own command with --engine "<cmd>"`,
+      );
+    }
+    return `node --no-experimental-fetch ${JSON.stringify(wrapper)}`;
   }
   return command;
 }
+
+/** The npm package (a dev dependency) holding the Fairy-Stockfish wasm build. */
+const FAIRY_STOCKFISH_PACKAGE = 'fairy-stockfish-nnue.wasm';
 
 export function parseMatchArgs(argv: readonly string[]): MatchArgs {
   const globals = new Map<string, string>();
@@ -176,7 +192,7 @@ export async function matchCommand(argv: readonly string[], out: (line: string) 
     return;
   }
   const g = args.globals;
-  const variantId = g.get('variant') ?? 'wildebeest';
+  const variantId = g.get('variant') ?? DEFAULT_VARIANT_ID;
   const variant = findVariant(variantId);
   if (!variant) throw new UsageError(`unknown variant '${variantId}' (known: ${VARIANT_IDS.join(', ')})`);
   if (args.engines.length !== 2)

@@ -3,7 +3,7 @@
 import { parseFen } from '../core/fen.js';
 import { perft, perftDivide } from '../core/perft.js';
 import { moveToUci } from '../notation/uci.js';
-import { findVariant, VARIANT_IDS } from '../variants/index.js';
+import { DEFAULT_VARIANT_ID, findVariant, VARIANT_IDS } from '../variants/index.js';
 import { flag, parseArgs, UsageError } from './args.js';
 
 export function perftCommand(argv: readonly string[], out: (line: string) => void): void {
@@ -11,7 +11,7 @@ export function perftCommand(argv: readonly string[], out: (line: string) => voi
   for (const name of args.flags.keys()) {
     if (!['variant', 'depth', 'fen', 'divide', 'time'].includes(name)) throw new UsageError(`unknown option --${name}`);
   }
-  const id = flag(args, 'variant') ?? 'wildebeest';
+  const id = flag(args, 'variant') ?? DEFAULT_VARIANT_ID;
   const variant = findVariant(id);
   if (!variant) throw new UsageError(`unknown variant '${id}' (known: ${VARIANT_IDS.join(', ')})`);
   const depthText = flag(args, 'depth');

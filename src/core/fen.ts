@@ -9,13 +9,17 @@ import { CaravanError } from './errors.js';
 import { Position, type Setup } from './position.js';
 import { err, ok, type Result } from './result.js';
 import { BLACK, EMPTY, PAD, pieceCode, squareName, type VariantTables, variantTables, WHITE } from './tables.js';
+import { checkedVariant } from './variant-check.js';
 
 function fenError(message: string): { ok: false; error: CaravanError } {
   return err(new CaravanError('invalid-fen', message));
 }
 
 /** Parse a FEN into a position, or say precisely what is wrong with it. */
-export function parseFen(def: VariantDefinition, fen: string): Result<Position, CaravanError> {
+export function parseFen(variant: VariantDefinition, fen: string): Result<Position, CaravanError> {
+  const checked = checkedVariant(variant);
+  if (!checked.ok) return checked;
+  const def = checked.value;
   const t = variantTables(def);
   const fields = fen.trim().split(/\s+/);
   if (fields.length < 2 || fields.length > 6 || fields[0] === '') {

@@ -4,9 +4,8 @@
  * hot path of perft and search: typed arrays and integers only, nothing allocated per move.
  */
 
-import { findVariant, VARIANT_IDS } from '../variants/index.js';
 import type { VariantDefinition } from '../variants/schema.js';
-import { CaravanError } from './errors.js';
+import type { CaravanError } from './errors.js';
 import { makeFen, parseFen } from './fen.js';
 import {
   KIND_CASTLE,
@@ -18,8 +17,9 @@ import {
   movePromotion,
   moveTo,
 } from './move.js';
-import { err, type Result } from './result.js';
+import type { Result } from './result.js';
 import { codeType, EMPTY, MODE_EP, OFF, pieceCode, type VariantTables, variantTables } from './tables.js';
+import { checkedVariant } from './variant-check.js';
 
 /** Piece-list capacity per colour. */
 const LIST = 256;
@@ -97,13 +97,9 @@ export class Position {
    * `fen` is omitted. Errors say what is wrong and where.
    */
   static fromFen(variant: VariantDefinition | string, fen?: string): Result<Position, CaravanError> {
-    const def = typeof variant === 'string' ? findVariant(variant) : variant;
-    if (!def || typeof def !== 'object') {
-      return err(
-        new CaravanError('unknown-variant', `unknown variant '${String(variant)}' (known: ${VARIANT_IDS.join(', ')})`),
-      );
-    }
-    return parseFen(def, fen ?? def.startFen);
+    const def = checkedVariant(variant);
+    if (!def.ok) return def;
+    return parseFen(def.value, fen ?? def.value.startFen);
   }
 
   toFen(): string {

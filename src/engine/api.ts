@@ -12,6 +12,8 @@ import type { Position } from '../core/position.js';
 
 /** Transposition table size of a new engine, in MiB (UCI's and XBoard's default `Hash`). */
 export const DEFAULT_HASH_MB = 16;
+/** The largest transposition table the protocols let a GUI ask for (MiB). */
+export const MAX_HASH_MB = 1024;
 
 export interface SearchLimits {
   depth?: number;

@@ -1,8 +1,8 @@
 /**
  * The evaluation's weights as data: one default set (hand-set, sourced below and in
- * evaluate.ts) and per-variant sets fitted by `tools/tune/` to Fairy-Stockfish's search scores
- * (see TUNED and bench/README.md, "Evaluation tuning"). A variant without a tuned set uses the
- * defaults; a new variant needs no entry here.
+ * evaluate.ts) and named sets fitted by `tools/tune/` to Fairy-Stockfish's search scores (see
+ * EVAL_SETS and bench/README.md, "Evaluation tuning"). A variant names its set in its data file
+ * (`evalSet`); one without a set uses the defaults, so a new variant needs no entry here.
  *
  * Units: centipawns, except where a field says otherwise. [mg, eg] pairs are the middlegame and
  * endgame weights, tapered by the material left.
@@ -153,20 +153,19 @@ const CAMEL_DECIMAL: Partial<EvalParams> = {
 };
 
 /**
- * Per-variant overrides of the defaults. A wider Camel Decimal fit (material, mobility,
- * centralisation, pawn structure) did not beat the defaults (self-play 8-10-2, against
- * Fairy-Stockfish 25 % vs 28 %), so only its piece values are used; bench/README.md has the runs.
+ * The named overrides of the defaults, which variant data files pick by `evalSet`. A wider Camel
+ * Decimal fit (material, mobility, centralisation, pawn structure) did not beat the defaults
+ * (self-play 8-10-2, against Fairy-Stockfish 25 % vs 28 %), so only its piece values are used;
+ * bench/README.md has the runs.
  */
-export const TUNED_EVAL_PARAMS: Readonly<Record<string, Partial<EvalParams>>> = {
-  'camel-decimal': CAMEL_DECIMAL,
-  'shatranj-kamil': SHATRANJ_KAMIL,
-  // The same game from its second array: the same pieces and rules, so the same weights.
-  'shatranj-kamil-2': SHATRANJ_KAMIL,
+export const EVAL_SETS: Readonly<Record<string, Partial<EvalParams>>> = {
+  'camel-decimal-values': CAMEL_DECIMAL,
+  'shatranj-kamil-fit': SHATRANJ_KAMIL,
 };
 
-/** The weights for a variant id: its tuned set over the defaults. */
-export function evalParamsFor(variantId: string): EvalParams {
-  const tuned = TUNED_EVAL_PARAMS[variantId];
+/** The weights of a named set over the defaults; the defaults for no name (or a name not known). */
+export function evalParamsFor(setName: string | undefined): EvalParams {
+  const tuned = setName === undefined ? undefined : EVAL_SETS[setName];
   if (!tuned) return DEFAULT_EVAL_PARAMS;
   return {
     ...DEFAULT_EVAL_PARAMS,

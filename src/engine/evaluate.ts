@@ -96,7 +96,7 @@ export function evalTables(def: VariantDefinition, params?: EvalParams): EvalTab
   if (params) return buildTables(variantTables(def), params);
   let e = cache.get(def);
   if (!e) {
-    e = buildTables(variantTables(def), evalParamsFor(def.id));
+    e = buildTables(variantTables(def), evalParamsFor(def.evalSet));
     cache.set(def, e);
   }
   return e;

@@ -7,7 +7,7 @@
  * move numbers, lines of at most 80 characters, a comment naming how a finished game ended, and
  * the result token.
  *
- * Read: tag pairs, `Variant` (ids, player names, Fairy-Stockfish names; see variant-names.ts),
+ * Read: tag pairs, `Variant` (ids, player names, Fairy-Stockfish names; see src/variants/names.ts),
  * `FEN`, movetext with move numbers, `{comments}`, `;` comments, `%` escape lines, `$n` NAGs,
  * `!?`-style suffixes, nested `(variations)` (skipped), result token. Every move is checked
  * against the rules; errors name the move number, side and text.
@@ -17,11 +17,10 @@ import { CaravanError } from '../core/errors.js';
 import { makeFen, parseFen } from '../core/fen.js';
 import { Game } from '../core/game.js';
 import { err, ok, type Result } from '../core/result.js';
-import { withMarriageMode } from '../variants/index.js';
+import { findVariantByName, isNameOf, resolveVariant } from '../variants/index.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import { outcomeText, resultToken } from './outcome-text.js';
 import { moveToSan, parseSan } from './san.js';
-import { findVariantByName } from './variant-names.js';
 
 export interface PgnGame {
   /** Every tag pair as read (values unescaped). */
@@ -35,10 +34,11 @@ export interface PgnGame {
 
 export interface ReadPgnOptions {
   /**
-   * The variant (id or name) when the PGN has no `Variant` tag; a tag naming another variant is
-   * an error. Without either, the game is orthodox chess, as PGN defines.
+   * The variant (id, name, or a definition — also of a variant Caravan does not ship) when the
+   * PGN has no `Variant` tag; a tag naming another variant is an error. Without either, the game
+   * is orthodox chess, as PGN defines.
    */
-  readonly variant?: string;
+  readonly variant?: string | VariantDefinition;
 }
 
 const RESULTS = new Set(['1-0', '0-1', '1/2-1/2', '*']);
@@ -243,31 +243,35 @@ class Tokenizer {
 // ---------------------------------------------------------------------------------------------
 // Reading: one game from the token stream
 
-function resolveVariant(
-  tags: Record<string, string>,
-  options: ReadPgnOptions,
-): Result<VariantDefinition, CaravanError> {
+function gameVariant(tags: Record<string, string>, options: ReadPgnOptions): Result<VariantDefinition, CaravanError> {
   let def: VariantDefinition | undefined;
   const wanted = options.variant;
-  if (wanted !== undefined) {
+  if (typeof wanted === 'object') {
+    const given = resolveVariant(wanted);
+    if (!given.ok) return given;
+    def = given.value;
+  } else if (wanted !== undefined) {
     def = findVariantByName(wanted);
-    if (!def) return err(new CaravanError('unknown-variant', `unknown variant '${excerpt(wanted)}'`));
+    if (!def) return err(new CaravanError('unknown-variant', `unknown variant '${excerpt(String(wanted))}'`));
   }
   const tag = tags.Variant;
-  if (tag !== undefined && tag.trim() !== '') {
+  if (tag !== undefined && tag.trim() !== '' && !(def && isNameOf(def, tag))) {
     const named = findVariantByName(tag);
     if (!named) return pgnError(`Variant tag '${excerpt(tag)}' names no variant Caravan knows`);
     if (def && def.id !== named.id) return pgnError(`Variant tag says '${named.id}' but '${def.id}' was asked for`);
     def = named;
   }
-  def ??= findVariantByName('chess') as VariantDefinition;
+  // PGN: a game without a Variant tag is standard chess.
+  def ??= findVariantByName('standard') as VariantDefinition;
   const marriage = tags.Marriage?.trim().toLowerCase();
   if (marriage !== undefined && marriage !== '') {
     if (!def.end.marriage) return pgnError(`Marriage tag given, but ${def.name} has no marriage rule`);
     if (marriage !== 'delayed' && marriage !== 'immediate') {
       return pgnError(`Marriage tag '${excerpt(tags.Marriage as string)}' is not 'immediate' or 'delayed'`);
     }
-    def = withMarriageMode(def, marriage);
+    const resolved = resolveVariant(def, { marriage });
+    if (!resolved.ok) return resolved;
+    def = resolved.value;
   }
   return ok(def);
 }
@@ -292,7 +296,7 @@ function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<PgnGame | undef
   if (!first.ok) return first;
   if (!sawAny && first.value === undefined) return ok(undefined);
 
-  const variant = resolveVariant(tags, options);
+  const variant = gameVariant(tags, options);
   if (!variant.ok) return variant;
   const def = variant.value;
   const fen = tags.FEN?.trim();
@@ -341,6 +345,9 @@ function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<PgnGame | undef
       return pgnError(`line ${tok.line}: ${moveLabel(game)}: null move '${san}' cannot be played`);
     }
     const over = game.outcome();
+    // Players often play on past a threefold repetition nobody claimed: the game is the draw it
+    // reached, the moves after it are left unread (issue 13, newcomer fix 6).
+    if (over?.reason === 'threefold-repetition') continue;
     if (over) {
       return pgnError(
         `line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}' comes after the end of the game (${over.reason})`,

@@ -6,12 +6,14 @@
  */
 
 import type { SearchLimits } from '../engine/api.js';
-import type { MarriageMode } from '../variants/schema.js';
+import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
 
 export interface SearchRequest {
   readonly variantId: string;
   /** Bachelor Kamil marriage mode (ignored by other variants). */
   readonly marriage: MarriageMode;
+  /** A variant Caravan does not ship, as data (shipped ones travel by id alone). */
+  readonly definition?: VariantDefinition;
   readonly startFen: string;
   readonly moves: readonly string[];
   /** Depth, nodes, time or clock, and the casual strength `level` (1–8). */

@@ -11,19 +11,33 @@ import type { Position } from '../core/position.js';
 import type { Engine, Score } from '../engine/api.js';
 import { moveToSan } from '../notation/san.js';
 import { moveToUci, parseUciMove } from '../notation/uci.js';
-import { findVariant, withMarriageMode } from '../variants/index.js';
-import type { VariantDefinition } from '../variants/schema.js';
+import { resolveVariant } from '../variants/index.js';
+import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
 import type { FromWorker, InfoReport, ScoreText, SearchReport, SearchRequest, ToWorker } from './search-messages.js';
 
-export function requestVariant(request: Pick<SearchRequest, 'variantId' | 'marriage'>): VariantDefinition {
-  const def = findVariant(request.variantId);
-  if (!def) throw new Error(`unknown variant '${request.variantId}'`);
-  return withMarriageMode(def, request.marriage);
+/** How a request names its variant: by id when Caravan ships it, as data (`definition`) when not. */
+export function requestVariant(
+  def: VariantDefinition,
+  marriage: MarriageMode,
+): Pick<SearchRequest, 'variantId' | 'marriage' | 'definition'> {
+  const byId = resolveVariant(def.id, { marriage });
+  const own = resolveVariant(def, { marriage });
+  const shipped = byId.ok && own.ok && byId.value === own.value;
+  return shipped ? { variantId: def.id, marriage } : { variantId: def.id, marriage, definition: def };
+}
+
+/** The variant a request names (the same object for the same variant and mode, see resolveVariant). */
+export function variantOfRequest(
+  request: Pick<SearchRequest, 'variantId' | 'marriage' | 'definition'>,
+): VariantDefinition {
+  const def = resolveVariant(request.definition ?? request.variantId, { marriage: request.marriage });
+  if (!def.ok) throw def.error;
+  return def.value;
 }
 
 /** Rebuild the game a request describes; throws on a bad FEN or move (the front end validated them). */
 export function rebuildGame(request: SearchRequest): Game {
-  const created = Game.create(requestVariant(request), request.startFen);
+  const created = Game.create(variantOfRequest(request), request.startFen);
   if (!created.ok) throw new Error(`bad FEN in search request: ${created.error.message}`);
   const game = created.value;
   for (const text of request.moves) {

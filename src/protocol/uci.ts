@@ -11,19 +11,19 @@
 
 import { Game } from '../core/game.js';
 import { unwrap } from '../core/result.js';
-import { DEFAULT_HASH_MB, type SearchLimits } from '../engine/api.js';
+import { DEFAULT_HASH_MB, MAX_HASH_MB, type SearchLimits } from '../engine/api.js';
 import { MAX_LEVEL } from '../engine/levels.js';
 import { outcomeText } from '../notation/outcome-text.js';
 import { parseUciMove } from '../notation/uci.js';
-import { findVariantByName } from '../notation/variant-names.js';
-import { findVariant, VARIANT_IDS, VARIANTS, withMarriageMode } from '../variants/index.js';
+import { findVariantByName, resolveVariant, VARIANTS } from '../variants/index.js';
 import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
 import { ENGINE_AUTHOR, ENGINE_NAME, engineVersion } from './identity.js';
 import type { InfoReport, ScoreText, SearchReport } from './search-messages.js';
+import { requestVariant } from './search-runner.js';
 import type { Searcher } from './searcher.js';
+import type { SessionOptions } from './session-options.js';
 import { boardDiagram } from './text.js';
 
-export const MAX_HASH_MB = 1024;
 export const MAX_MOVE_OVERHEAD_MS = 5000;
 
 type Out = (line: string) => void;
@@ -106,7 +106,9 @@ export function parseGo(args: readonly string[]): GoCommand | string {
 const DURING_SEARCH = new Set(['isready', 'stop', 'ponderhit', 'quit', 'debug']);
 
 export class UciSession {
-  private variantId = 'wildebeest';
+  private readonly variants: readonly VariantDefinition[];
+  /** The variant chosen (UCI_Variant), before the marriage mode is applied. */
+  private base: VariantDefinition;
   private marriage: MarriageMode = 'immediate';
   private hashMb = DEFAULT_HASH_MB;
   private level = 0;
@@ -128,13 +130,16 @@ export class UciSession {
   constructor(
     private readonly searcher: Searcher,
     private readonly out: Out,
+    options: SessionOptions = {},
   ) {
+    this.variants = options.variants?.length ? options.variants : VARIANTS;
+    this.base = this.variants[0] as VariantDefinition;
     this.game = unwrap(Game.create(this.variant()));
   }
 
   /** The variant as currently configured (with the marriage mode applied). */
   variant(): VariantDefinition {
-    return withMarriageMode(findVariant(this.variantId) as VariantDefinition, this.marriage);
+    return unwrap(resolveVariant(this.base, { marriage: this.marriage }));
   }
 
   get busy(): boolean {
@@ -217,7 +222,7 @@ export class UciSession {
     this.out(`id name ${ENGINE_NAME} ${engineVersion()}`);
     this.out(`id author ${ENGINE_AUTHOR}`);
     this.out(
-      `option name UCI_Variant type combo default ${this.variantId} ${VARIANT_IDS.map((v) => `var ${v}`).join(' ')}`,
+      `option name UCI_Variant type combo default ${this.base.id} ${this.variants.map((v) => `var ${v.id}`).join(' ')}`,
     );
     this.out('option name UCI_Marriage type combo default immediate var immediate var delayed');
     this.out(`option name Hash type spin default ${DEFAULT_HASH_MB} min 1 max ${MAX_HASH_MB}`);
@@ -235,12 +240,13 @@ export class UciSession {
     const name = opt.name.toLowerCase();
     switch (name) {
       case 'uci_variant': {
-        const def = findVariant(opt.value.toLowerCase()) ?? findVariantByName(opt.value);
+        const def =
+          this.variants.find((v) => v.id === opt.value.toLowerCase()) ?? findVariantByName(opt.value, this.variants);
         if (!def) {
-          this.error(`unknown variant '${opt.value}' (known: ${VARIANT_IDS.join(', ')})`);
+          this.error(`unknown variant '${opt.value}' (known: ${this.variants.map((v) => v.id).join(', ')})`);
           return;
         }
-        this.variantId = def.id;
+        this.base = def;
         this.resetPosition();
         this.out(`info string variant ${def.id} files ${def.files} ranks ${def.ranks} startpos ${def.startFen}`);
         return;
@@ -346,8 +352,7 @@ export class UciSession {
     this.heldResult = undefined;
     const started = this.searcher.start(
       {
-        variantId: this.variantId,
-        marriage: this.marriage,
+        ...requestVariant(this.base, this.marriage),
         startFen: this.game.startFen,
         moves: this.moveTexts,
         limits,
@@ -415,7 +420,7 @@ export class UciSession {
     moveOverheadMs: number;
   } {
     return {
-      variant: this.variantId,
+      variant: this.base.id,
       fen: this.game.fen(),
       moves: this.moveTexts,
       hashMb: this.hashMb,

@@ -16,7 +16,7 @@ import { KIND_CASTLE, type Move, moveFrom, moveKind, moveTo } from '../core/move
 import type { Position } from '../core/position.js';
 import { parseSquare, squareName } from '../core/tables.js';
 import { legalMoveList } from '../notation/uci.js';
-import { findVariant, VARIANTS } from '../variants/index.js';
+import { VARIANTS } from '../variants/index.js';
 import type { PieceDefinition, VariantDefinition } from '../variants/schema.js';
 
 /** XBoard 4.9's built-in variant names (from its sources): a name containing one is unsafe. */
@@ -69,59 +69,57 @@ export const XBOARD_BUILTIN_NAMES: readonly string[] = [
   'unknown',
 ];
 
-/** Caravan id → name announced in xboard mode. Orthodox chess is XBoard's own `normal`. */
-const XBOARD_NAMES: Readonly<Record<string, string>> = {
-  wildebeest: 'wildebeest',
-  'camel-decimal': 'cameldecimal',
-  'shatranj-kamil': 'kamil10',
-  'shatranj-kamil-2': 'kamil10b',
-  'bachelor-kamil': 'bachelorkamil',
-  'bachelor-kamil-reflective': 'bachelorkamilr',
-  chess: 'normal',
-};
-
 /** Is `name` free of every XBoard built-in name (so XBoard treats it as engine-defined)? */
 export function isXboardSafeName(name: string): boolean {
   const lower = name.toLowerCase();
   return !XBOARD_BUILTIN_NAMES.some((b) => lower.includes(b));
 }
 
+/** The name announced in xboard mode (the variant data's `xboardName`, or the id). */
 export function xboardVariantName(def: VariantDefinition): string {
-  return XBOARD_NAMES[def.id] ?? def.id;
+  return def.xboardName ?? def.id;
+}
+
+/** Is the variant one of XBoard's own (orthodox chess is its `normal`), which XBoard sets up itself? */
+export function isXboardBuiltin(def: VariantDefinition): boolean {
+  return XBOARD_BUILTIN_NAMES.includes(xboardVariantName(def));
 }
 
 /** Every variant's xboard-mode name, the default (first) one first. */
-export function xboardVariantNames(): string[] {
-  return VARIANTS.map(xboardVariantName);
+export function xboardVariantNames(variants: readonly VariantDefinition[] = VARIANTS): string[] {
+  return variants.map(xboardVariantName);
 }
 
-/** The variant an xboard-mode name or a canonical id designates. */
-export function findXboardVariant(name: string): VariantDefinition | undefined {
+/** The variant an xboard-mode name or a canonical id designates (among `variants`). */
+export function findXboardVariant(
+  name: string,
+  variants: readonly VariantDefinition[] = VARIANTS,
+): VariantDefinition | undefined {
   const lower = name.toLowerCase();
-  for (const v of VARIANTS) if (xboardVariantName(v) === lower) return v;
-  return findVariant(lower);
+  return variants.find((v) => xboardVariantName(v) === lower) ?? variants.find((v) => v.id === lower);
 }
 
 /**
  * XBoard 4.9's internal piece types in PieceToChar order (44 per colour; the last is the King),
  * with the letter its default "fairy" table gives each. Caravan puts each of its letters on the
- * type that carries that letter by default, so XBoard's own defaults and the table agree; the
- * moves come from the `piece` commands anyway.
+ * type that carries that letter by default, so XBoard's own defaults and the table agree, and a
+ * letter the default table lacks (a Zebra's Z) on the first type left free; the moves come from
+ * the `piece` commands anyway.
  */
 const XBOARD_TYPE_COUNT = 44;
 const DEFAULT_FAIRY_LETTERS = 'PNBRQFEACWMOHIJGDVLSU';
 
-function xboardSlot(letter: string): number {
-  if (letter === 'K') return XBOARD_TYPE_COUNT - 1;
-  const i = DEFAULT_FAIRY_LETTERS.indexOf(letter);
-  if (i < 0) throw new Error(`no XBoard piece type for letter ${letter}`);
-  return i;
-}
-
 /** The PieceToChar table (white half then black half) naming exactly the variant's pieces. */
 export function pieceToCharTable(def: VariantDefinition): string {
   const slots = new Array<string>(XBOARD_TYPE_COUNT).fill('.');
-  for (const p of def.pieces) slots[xboardSlot(p.letter)] = p.letter;
+  const king = XBOARD_TYPE_COUNT - 1;
+  const unplaced: string[] = [];
+  for (const p of def.pieces) {
+    const i = p.royal ? king : DEFAULT_FAIRY_LETTERS.indexOf(p.letter);
+    if (i < 0) unplaced.push(p.letter);
+    else slots[i] = p.letter;
+  }
+  for (const letter of unplaced) slots[slots.findIndex((s, i) => s === '.' && i !== king)] = letter;
   const white = slots.join('');
   return white + white.toLowerCase();
 }
@@ -180,7 +178,7 @@ function parentVariant(def: VariantDefinition): string {
  * `setup (…) WxH+0_parent FEN` and a `piece` line per piece type.
  */
 export function xboardVariantSetup(def: VariantDefinition): string[] {
-  if (def.id === 'chess') return [];
+  if (isXboardBuiltin(def)) return [];
   const lines = [`setup (${pieceToCharTable(def)}) ${def.files}x${def.ranks}+0_${parentVariant(def)} ${def.startFen}`];
   for (const p of def.pieces) lines.push(`piece ${p.letter}& ${xboardBetza(def, p)}`);
   return lines;

@@ -23,17 +23,18 @@
 import { Game } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { unwrap } from '../core/result.js';
-import type { SearchLimits } from '../engine/api.js';
+import { MAX_HASH_MB, type SearchLimits } from '../engine/api.js';
 import { MAX_LEVEL } from '../engine/levels.js';
 import { outcomeText, resultToken } from '../notation/outcome-text.js';
 import { moveToUci, parseUciMove } from '../notation/uci.js';
-import { findVariant, withMarriageMode } from '../variants/index.js';
+import { resolveVariant, VARIANTS } from '../variants/index.js';
 import type { MarriageMode, VariantDefinition } from '../variants/schema.js';
 import { ENGINE_NAME, engineVersion } from './identity.js';
 import type { InfoReport, ScoreText, SearchReport } from './search-messages.js';
+import { requestVariant } from './search-runner.js';
 import type { Searcher } from './searcher.js';
+import type { SessionOptions } from './session-options.js';
 import { boardDiagram } from './text.js';
-import { MAX_HASH_MB } from './uci.js';
 import {
   findXboardVariant,
   fromXboardSquares,
@@ -124,6 +125,9 @@ const CHANGES_POSITION = new Set(['usermove', 'undo', 'remove', 'setboard', 'var
 const MOVE_TEXT = /^[a-z]\d{1,2}[a-z]\d{1,2}[a-z]?(,[a-z]\d{1,2}[a-z]\d{1,2})?$/;
 
 export class XboardSession {
+  private readonly variants: readonly VariantDefinition[];
+  /** What `new` sets up: XBoard's `normal` (orthodox chess). */
+  private readonly normal: VariantDefinition;
   private def: VariantDefinition;
   private marriage: MarriageMode = 'immediate';
   private game: Game;
@@ -152,8 +156,11 @@ export class XboardSession {
     private readonly searcher: Searcher,
     private readonly out: Out,
     private readonly onQuit: () => void,
+    options: SessionOptions = {},
   ) {
-    this.def = findVariant('chess') as VariantDefinition;
+    this.variants = options.variants?.length ? options.variants : VARIANTS;
+    this.normal = findXboardVariant('normal', this.variants) ?? (findXboardVariant('normal') as VariantDefinition);
+    this.def = this.normal;
     this.game = unwrap(Game.create(this.def));
   }
 
@@ -342,7 +349,7 @@ export class XboardSession {
   }
 
   private features(): void {
-    const variants = xboardVariantNames().join(',');
+    const variants = xboardVariantNames(this.variants).join(',');
     this.out(
       `feature myname="${ENGINE_NAME} ${engineVersion()}" ping=1 setboard=1 usermove=1 san=0 sigint=0 sigterm=0 ` +
         `colors=0 analyze=1 draw=0 time=1 reuse=1 memory=1 variants="${variants}"`,
@@ -353,11 +360,11 @@ export class XboardSession {
   }
 
   private currentDef(base: VariantDefinition): VariantDefinition {
-    return withMarriageMode(base, this.marriage);
+    return unwrap(resolveVariant(base, { marriage: this.marriage }));
   }
 
   private newGame(): void {
-    this.def = this.currentDef(findVariant('chess') as VariantDefinition);
+    this.def = this.currentDef(this.normal);
     this.game = unwrap(Game.create(this.def));
     this.force = false;
     this.engineColor = 1;
@@ -368,7 +375,7 @@ export class XboardSession {
   }
 
   private variant(name: string, line: string): void {
-    const def = name ? findXboardVariant(name) : undefined;
+    const def = name ? findXboardVariant(name, this.variants) : undefined;
     if (!def) {
       this.error('unknown variant', line);
       return;
@@ -466,7 +473,7 @@ export class XboardSession {
       if (value !== 'immediate' && value !== 'delayed') this.error('Marriage must be immediate or delayed', line);
       else {
         this.marriage = value;
-        this.def = this.currentDef(findVariant(this.def.id) as VariantDefinition);
+        this.def = this.currentDef(this.def);
         this.game = unwrap(Game.create(this.def, this.game.startFen));
       }
     } else this.error('unknown option', line);
@@ -508,8 +515,7 @@ export class XboardSession {
     this.aborting = false;
     const started = this.searcher.start(
       {
-        variantId: this.def.id,
-        marriage: this.marriage,
+        ...requestVariant(this.def, this.marriage),
         startFen: this.game.startFen,
         moves,
         limits,

@@ -1,4 +1,5 @@
 /** Bachelor Kamil (Charles Gilman), both arrays — RULES.md §4, seed 000. */
+import { kingAndOneOf } from './dead-positions.js';
 import { BISHOP, CAMEL, GNU, KING, KNIGHT, PAWN, QUEEN, ROOK } from './pieces.js';
 import type { VariantDefinition } from './schema.js';
 
@@ -19,14 +20,7 @@ const common = {
     stalemate: 'draw',
     marriage: { partners: ['Q', 'W'], mode: 'immediate' },
     // Dead only without pawns, Q or W: K v K or K + one minor v K (RULES.md §4).
-    deadPositions: {
-      material: [
-        ['', ''],
-        ['N', ''],
-        ['B', ''],
-        ['C', ''],
-      ],
-    },
+    deadPositions: { material: kingAndOneOf('N', 'B', 'C') },
   },
   draws: { repetitions: 3, moveRule: 50 },
 } as const;
@@ -35,6 +29,9 @@ export const bachelorKamil: VariantDefinition = {
   ...common,
   id: 'bachelor-kamil',
   name: 'Bachelor Kamil',
+  // Fairy-Stockfish's bachelor-kamil-nomarriage changes the rules and is deliberately absent.
+  aliases: ['Bachelor Kamil rotational', 'Bachelor Kamil rotational array'],
+  xboardName: 'bachelorkamil',
   summary: `${summary} Rotational array (the default).`,
   startFen: 'rncckbbnr/ppppppppp/9/9/9/9/PPPPPPPPP/RNBBKCCNR w KQkq - 0 1',
 };
@@ -43,6 +40,8 @@ export const bachelorKamilReflective: VariantDefinition = {
   ...common,
   id: 'bachelor-kamil-reflective',
   name: 'Bachelor Kamil (reflective array)',
+  aliases: ['Bachelor Kamil reflective array'],
+  xboardName: 'bachelorkamilr',
   summary: `${summary} Reflective array.`,
   startFen: 'rnbbkccnr/ppppppppp/9/9/9/9/PPPPPPPPP/RNBBKCCNR w KQkq - 0 1',
 };

@@ -1,4 +1,5 @@
 /** Camel Decimal Chess — RULES.md §2, seed 001. */
+import { kingAndOneOf } from './dead-positions.js';
 import { BISHOP, CAMEL, KING, KNIGHT, PAWN, QUEEN, ROOK } from './pieces.js';
 import type { VariantDefinition } from './schema.js';
 
@@ -9,6 +10,8 @@ export const camelDecimal: VariantDefinition = {
     'The orthodox army centred on a 10×10 board, as in Shako, with a Camel ((3,1) leaper) in each ' +
     'corner of the first rank. All classical rules apply: double step from the pawn rank, en passant, ' +
     'castling on the second rank, promotion on the last rank to Queen, Rook, Bishop, Knight or Camel.',
+  xboardName: 'cameldecimal',
+  evalSet: 'camel-decimal-values',
   files: 10,
   ranks: 10,
   pieces: [KING, QUEEN, ROOK, BISHOP, KNIGHT, CAMEL, PAWN],
@@ -19,12 +22,7 @@ export const camelDecimal: VariantDefinition = {
   end: {
     stalemate: 'draw',
     deadPositions: {
-      material: [
-        ['', ''],
-        ['B', ''],
-        ['N', ''],
-        ['C', ''],
-      ],
+      material: kingAndOneOf('B', 'N', 'C'),
       sameColorBishops: true,
     },
   },

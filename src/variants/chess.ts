@@ -1,4 +1,5 @@
 /** Orthodox chess: a sanity variant whose perft numbers are public. */
+import { kingAndOneOf } from './dead-positions.js';
 import { BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK } from './pieces.js';
 import type { VariantDefinition } from './schema.js';
 
@@ -6,6 +7,9 @@ export const chess: VariantDefinition = {
   id: 'chess',
   name: 'Chess',
   summary: 'Orthodox chess (FIDE rules), included as a sanity check of the generic rules core.',
+  aliases: ['standard', 'orthodox', 'orthodox chess'],
+  xboardName: 'normal',
+  menu: false,
   files: 8,
   ranks: 8,
   pieces: [KING, QUEEN, ROOK, BISHOP, KNIGHT, PAWN],
@@ -16,11 +20,7 @@ export const chess: VariantDefinition = {
   end: {
     stalemate: 'draw',
     deadPositions: {
-      material: [
-        ['', ''],
-        ['B', ''],
-        ['N', ''],
-      ],
+      material: kingAndOneOf('B', 'N'),
       sameColorBishops: true,
     },
   },

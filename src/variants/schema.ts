@@ -75,6 +75,21 @@ export interface VariantDefinition {
   readonly name: string;
   /** One-paragraph summary for menus and help. */
   readonly summary: string;
+  /**
+   * Other names it goes by in PGN `Variant` tags and Fairy-Stockfish section names (matched
+   * ignoring case, spaces and punctuation, like the id and the name).
+   */
+  readonly aliases?: readonly string[];
+  /**
+   * Its name in XBoard's variant list: one that contains none of XBoard's built-in names (XBoard
+   * would take `shatranj-kamil` for its own 8×8 shatranj), or exactly the built-in variant it is
+   * (`normal`), which XBoard sets up itself. Absent: the id.
+   */
+  readonly xboardName?: string;
+  /** Offered in the app's variant menu (default true); orthodox chess, a check of the core, is not. */
+  readonly menu?: boolean;
+  /** The engine's tuned evaluation set for it (src/engine/eval-params.ts); absent: the default weights. */
+  readonly evalSet?: string;
   readonly files: number;
   readonly ranks: number;
   readonly pieces: readonly PieceDefinition[];

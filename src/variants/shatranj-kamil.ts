@@ -9,6 +9,8 @@ const summary =
   'unless the bared side takes the last man back at once (a draw).';
 
 const common = {
+  // Both arrays are one game for the engine: the same pieces and rules, so the same weights.
+  evalSet: 'shatranj-kamil-fit',
   files: 10,
   ranks: 10,
   pieces: [KING, GENERAL, ROOK, KNIGHT, ELEPHANT, DABBABA_CAMEL, SHATRANJ_PAWN],
@@ -23,6 +25,8 @@ export const shatranjKamil: VariantDefinition = {
   ...common,
   id: 'shatranj-kamil',
   name: 'Shatranj Kamil',
+  aliases: ['shatranj-kamil-1', 'Shatranj Kamil setup 1', 'Shatranj Kamil I'],
+  xboardName: 'kamil10',
   summary: `${summary} Setup 1: camels beside king and general.`,
   startFen: 'rnedkfdenr/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/RNEDKFDENR w - - 0 1',
 };
@@ -31,6 +35,8 @@ export const shatranjKamil2: VariantDefinition = {
   ...common,
   id: 'shatranj-kamil-2',
   name: 'Shatranj Kamil (setup 2)',
+  aliases: ['Shatranj Kamil II'],
+  xboardName: 'kamil10b',
   summary: `${summary} Setup 2: camels in the corners.`,
   startFen: 'drnekfenrd/pppppppppp/10/10/10/10/10/10/PPPPPPPPPP/DRNEKFENRD w - - 0 1',
 };

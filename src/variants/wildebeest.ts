@@ -10,6 +10,9 @@ export const wildebeest: VariantDefinition = {
     'Pawns may step up to three squares from their second rank and two from their third, and can be ' +
     'taken en passant on every square they passed. The king castles 1 to 4 squares toward either rook. ' +
     'Pawns promote to Queen or Wildebeest. Checkmate wins — and so does stalemating the opponent.',
+  // Fairy-Stockfish's wildebeest-c1..c4 hold one castling distance each: every game they record
+  // is a Wildebeest game. (wildebeest-nocastle changes the rules and is deliberately absent.)
+  aliases: ['wildebeest-c1', 'wildebeest-c2', 'wildebeest-c3', 'wildebeest-c4'],
   files: 11,
   ranks: 10,
   pieces: [KING, QUEEN, ROOK, BISHOP, KNIGHT, CAMEL, WILDEBEEST, PAWN],

@@ -76,7 +76,7 @@ describe('evaluation', () => {
 
   it('rewards a Rook on a file without own pawns, more when the file is open, by its weights', () => {
     const def = variant('shatranj-kamil');
-    const base = evalParamsFor('shatranj-kamil');
+    const base = evalParamsFor(def.evalSet);
     const none = new Evaluator(def, { ...base, semiOpenFile: [0, 0], openFile: [0, 0] });
     const some = new Evaluator(def, { ...base, semiOpenFile: [40, 40], openFile: [20, 20] });
     const gain = (fen: string) => some.evaluate(position(def, fen)) - none.evaluate(position(def, fen));

@@ -5,7 +5,7 @@
  */
 
 import { join } from 'node:path';
-import { EngineProcess } from '../../src/protocol/engine-process.js';
+import { EngineProcess } from '../../src/match/engine-process.js';
 import { REPO_ROOT } from './paths.js';
 
 export const CLI = join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js');

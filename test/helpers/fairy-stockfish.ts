@@ -224,7 +224,7 @@ export function fsfChildren(ffish: Ffish, variantId: string, fen: string, withMa
   return children;
 }
 
-/** The UCI engine (fairy-stockfish-nnue.wasm) with Caravan's variants, for `go perft`. */
+/** The UCI engine (fairy-stockfish-nnue.wasm) with Caravan's variants (or the ini given), for `go perft`. */
 export interface FsfEngine {
   /** Leaf count of `go perft depth` in `section` from `fen`. */
   perft(section: string, fen: string, depth: number): Promise<number>;
@@ -237,11 +237,11 @@ interface StockfishWasm {
   addMessageListener(listener: (line: string) => void): void;
 }
 
-export async function startFsfEngine(): Promise<FsfEngine> {
+export async function startFsfEngine(ini = variantsIni()): Promise<FsfEngine> {
   const factory = require('fairy-stockfish-nnue.wasm/stockfish.js') as (opts: object) => Promise<StockfishWasm>;
   const wasmBinary = readFileSync(require.resolve('fairy-stockfish-nnue.wasm/stockfish.wasm'));
   const sf = await factory({ wasmBinary });
-  sf.FS.writeFile('/variants.ini', variantsIni());
+  sf.FS.writeFile('/variants.ini', ini);
   let waiter: ((line: string) => boolean) | undefined;
   sf.addMessageListener((line) => {
     if (waiter?.(line)) waiter = undefined;

@@ -9,8 +9,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Game } from '../../src/core/game.js';
 import { type PgnGame, readPgn, readPgnGames, writePgn } from '../../src/notation/pgn.js';
-import { findVariantByName } from '../../src/notation/variant-names.js';
-import { VARIANTS, withMarriageMode } from '../../src/variants/index.js';
+import { findVariantByName, VARIANTS, withMarriageMode } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import { game, playGame, variant } from '../helpers/positions.js';
 import { thinOut } from '../helpers/random-game.js';
@@ -210,6 +209,15 @@ describe('readPgn', () => {
       assert.equal(r.error.kind, 'invalid-pgn', text);
       assert.match(r.error.message, message, text);
     }
+  });
+
+  it('loads a game that goes on past a threefold repetition to the draw (issue 13, fix 6)', () => {
+    // Knights out and back twice: the start position stands for the third time after 2... Ng8.
+    const shuffle = '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8';
+    const r = readPgn(`${shuffle} 5. e4 e5 6. d4 *`);
+    assert.ok(r.ok, r.ok ? '' : r.error.message);
+    assert.equal(r.value.game.moves.length, 8, 'the moves after the repetition are left unread');
+    assert.equal(r.value.game.outcome()?.reason, 'threefold-repetition');
   });
 
   it('readPgnGames reads every game of a file and names the game of an error', () => {

@@ -7,7 +7,7 @@ import {
   likelihoodOfSuperiority,
   scoreFraction,
   scoreLine,
-} from '../../src/protocol/elo.js';
+} from '../../src/match/elo.js';
 
 describe('match statistics', () => {
   it('an even score is 0 Elo', () => {

@@ -1,7 +1,7 @@
 /** The Fairy-Stockfish wrapper's line rewriting (the process itself runs in match.test.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { toEngine, toGui } from '../../src/peers/fairy-stockfish-uci.js';
+import { toEngine, toGui } from '../../tools/peers/fairy-stockfish-uci.js';
 
 const sections = new Map([['wildebeest', 'wildebeest-c2']]);
 

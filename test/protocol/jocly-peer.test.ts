@@ -1,5 +1,5 @@
 /**
- * The Jocly UCI wrapper (src/peers/jocly-uci.ts): its move/FEN translators, and the process
+ * The Jocly UCI wrapper (tools/peers/jocly-uci.ts): its move/FEN translators, and the process
  * driven for a few moves over UCI. Skipped when the `jocly` dev dependency is not installed.
  */
 import assert from 'node:assert/strict';
@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { Game } from '../../src/core/game.js';
 import { parseUciMove } from '../../src/notation/uci.js';
-import { joclyInitialFromFen, joclyMoveToUci } from '../../src/peers/jocly-uci.js';
+import { joclyInitialFromFen, joclyMoveToUci } from '../../tools/peers/jocly-uci.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
 const haveJocly = existsSync(join(REPO_ROOT, 'node_modules', 'jocly', 'package.json'));
@@ -48,7 +48,7 @@ class Peer {
   private waiter: (() => void) | undefined;
 
   constructor() {
-    this.proc = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'src', 'peers', 'jocly-uci.js')], {
+    this.proc = spawn(process.execPath, [join(REPO_ROOT, 'dist', 'tools', 'peers', 'jocly-uci.js')], {
       cwd: REPO_ROOT,
     });
     createInterface({ input: this.proc.stdout }).on('line', (l) => {

@@ -10,12 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { parseMatchArgs, parseTimeControl } from '../../src/cli/match-command.js';
+import { engineCommand, parseMatchArgs, parseTimeControl } from '../../src/cli/match-command.js';
 import { Game } from '../../src/core/game.js';
 import { unwrap } from '../../src/core/result.js';
+import { makeRng, parseOpeningsFile, randomOpenings } from '../../src/match/openings.js';
 import { readPgnGames } from '../../src/notation/pgn.js';
 import { moveToUci } from '../../src/notation/uci.js';
-import { makeRng, parseOpeningsFile, randomOpenings } from '../../src/protocol/openings.js';
 import { findVariant } from '../../src/variants/index.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
@@ -205,6 +205,19 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       'FSF',
     ]);
     checkResults(stdout, pgn, 'camel-decimal', ['Caravan', 'FSF']);
+  });
+
+  it('runs the Fairy-Stockfish tool wrapper as a process, and says how to get it where it is absent', () => {
+    assert.match(engineCommand('fairy-stockfish', 'uci', REPO_ROOT), /dist\/tools\/peers\/fairy-stockfish-uci\.js/);
+    const empty = mkdtempSync(join(tmpdir(), 'caravan-no-tools-'));
+    try {
+      assert.throws(
+        () => engineCommand('fairy-stockfish', 'uci', empty),
+        (e: Error) => /fairy-stockfish-nnue\.wasm \(missing\)/.test(e.message) && /npm ci/.test(e.message),
+      );
+    } finally {
+      rmSync(empty, { recursive: true });
+    }
   });
 
   it('refuses a bad command line with a usage error', async () => {

@@ -32,7 +32,7 @@ import { after, describe, test } from 'node:test';
 import { KIND_CASTLE, KIND_EN_PASSANT, type Move, moveKind, movePromotion } from '../../src/core/move.js';
 import { isRuleTerminal, positionOutcome } from '../../src/core/outcome.js';
 import type { Position } from '../../src/core/position.js';
-import { findVariant } from '../../src/variants/index.js';
+import { findVariant, VARIANT_IDS } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import {
   fsfChildren,
@@ -257,16 +257,6 @@ function compareVariant(id: string, seed: number): { tally: Tally; problems: str
   }
   return { tally, problems };
 }
-
-const VARIANT_IDS = [
-  'wildebeest',
-  'camel-decimal',
-  'shatranj-kamil',
-  'shatranj-kamil-2',
-  'bachelor-kamil',
-  'bachelor-kamil-reflective',
-  'chess',
-];
 
 describe(`Caravan against Fairy-Stockfish on ${POSITIONS} random positions per variant`, () => {
   VARIANT_IDS.forEach((id, i) => {

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { perft } from '../../src/core/perft.js';
+import { MENU_VARIANT_IDS } from '../../src/variants/index.js';
 import { sharedFile } from '../helpers/paths.js';
 import { position } from '../helpers/positions.js';
 
@@ -28,14 +29,7 @@ const cases = JSON.parse(readFileSync(sharedFile('perft', 'reference.json'), 'ut
 describe('reference perft (shared/perft/reference.json)', () => {
   test('the reference file has cases for every camel variant', () => {
     const variants = new Set(cases.map((c) => c.variant));
-    for (const id of [
-      'wildebeest',
-      'camel-decimal',
-      'shatranj-kamil',
-      'shatranj-kamil-2',
-      'bachelor-kamil',
-      'bachelor-kamil-reflective',
-    ]) {
+    for (const id of MENU_VARIANT_IDS) {
       assert.ok(variants.has(id), `no reference perft for ${id}`);
     }
   });

@@ -7,47 +7,36 @@
  * Chromium it fails, saying how to install it. Screenshots go to test-artifacts/.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { findVariant } from '../../src/variants/index.js';
-import { type StaticServer, serveStatic } from '../../web/server/serve.js';
+import type { StaticServer } from '../../web/server/serve.js';
+import {
+  ARTIFACTS,
+  CHROMIUM,
+  clickSquare,
+  type Harness,
+  NO_CHROMIUM,
+  openPage,
+  squareCentre,
+  startBrowser,
+  waitForMoves,
+} from './browser-harness.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ARTIFACTS = join(ROOT, 'test-artifacts');
-const APP = join(ROOT, 'dist', 'app');
-
+let harness: Harness | undefined;
 let server: StaticServer;
-let browser: Browser;
-
-const NO_CHROMIUM = `Chromium not found at ${CHROMIUM}: the browser tests need it. Install it with: apt-get install -y chromium`;
 
 before(async () => {
   // Without Chromium every test below fails with NO_CHROMIUM (never a silent skip).
   if (!existsSync(CHROMIUM)) return;
-  mkdirSync(ARTIFACTS, { recursive: true });
-  const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'web', 'vite.config.ts'), logLevel: 'error' });
-  server = await serveStatic(APP, 0);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  harness = await startBrowser('app');
+  server = harness.server;
 });
 
 after(async () => {
-  await browser?.close();
-  await server?.close();
+  await harness?.close();
 });
 
 /** A fresh browser context (empty localStorage) and page; page errors fail the test. */
@@ -55,35 +44,13 @@ async function open(
   hash: string,
   viewport = { width: 1100, height: 820 },
 ): Promise<{ ctx: BrowserContext; page: Page; errors: string[] }> {
-  if (!browser) assert.fail(NO_CHROMIUM);
-  // The harness waits on string predicates (eval); the page's CSP forbids eval, so this context
-  // bypasses it. test/web/online.test.ts runs the app under its real CSP.
-  const ctx = await browser.newContext({ viewport, bypassCSP: true });
-  const page = await ctx.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text());
-  });
-  // Offline: nothing may be fetched from anywhere but the app's own server.
-  page.on('request', (r) => {
-    const url = r.url();
-    if (!url.startsWith(server.url) && !/^(data|blob|about):/.test(url)) errors.push(`external request: ${url}`);
-  });
-  await page.goto(server.url + hash);
-  await page.waitForSelector('cg-board, form#new-game');
-  return { ctx, page, errors };
+  if (!harness) assert.fail(NO_CHROMIUM);
+  return openPage(harness, hash, viewport, 'cg-board, form#new-game');
 }
 
 /** Share-link hash that starts a game from a FEN. */
 const fenHash = (variant: string, fen: string, extra = '') =>
   `#/play?variant=${variant}&fen=${encodeURIComponent(fen)}${extra}`;
-
-/** Click the centre of a square of the play board (orientation read from the board). */
-async function clickSquare(page: Page, square: string, selector = '#board'): Promise<void> {
-  const [x, y] = await squareCentre(page, square, selector);
-  await page.mouse.click(x, y);
-}
 
 /** Drag a piece from one square to another with the mouse. */
 async function drag(page: Page, from: string, to: string): Promise<void> {
@@ -95,24 +62,6 @@ async function drag(page: Page, from: string, to: string): Promise<void> {
   await page.mouse.move(x1, y1, { steps: 8 });
   await page.mouse.up();
   await waitForMoves(page, n + 1);
-}
-
-async function squareCentre(page: Page, square: string, selector = '#board'): Promise<[number, number]> {
-  const wrap = page.locator(selector);
-  const black = ((await wrap.getAttribute('class')) ?? '').includes('orientation-black');
-  const style = (await wrap.getAttribute('style')) ?? '';
-  const files = Number(/--files:\s*(\d+)/.exec(style)?.[1]);
-  const ranks = Number(/--ranks:\s*(\d+)/.exec(style)?.[1]);
-  await page.locator(`${selector} cg-board`).scrollIntoViewIfNeeded();
-  // chessgroundx re-reads the board's position on the scroll event, dispatched with the next frame.
-  await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))');
-  const box = await page.locator(`${selector} cg-board`).boundingBox();
-  assert.ok(box, 'board is visible');
-  const f = square.charCodeAt(0) - 97;
-  const r = Number(square.slice(1)) - 1;
-  const col = black ? files - 1 - f : f;
-  const row = black ? r : ranks - 1 - r;
-  return [box.x + ((col + 0.5) * box.width) / files, box.y + ((row + 0.5) * box.height) / ranks];
 }
 
 /** Wait until exactly `n` elements match (the board redraws on the next animation frame). */
@@ -137,10 +86,6 @@ async function move(page: Page, from: string, to: string, played = true): Promis
   await clickSquare(page, from);
   await clickSquare(page, to);
   if (played) await waitForMoves(page, n + 1);
-}
-
-async function waitForMoves(page: Page, n: number, timeout = 5000): Promise<void> {
-  await page.waitForFunction(`document.querySelectorAll('#moves button').length >= ${n}`, null, { timeout });
 }
 
 /** Load a page from scratch (a new document, not only a new hash). */

@@ -8,19 +8,18 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { GameServer } from '../../src/server/game-server.js';
 import { openStore } from '../../src/server/store/open.js';
 import { type StaticServer, serveStatic } from '../../web/server/serve.js';
+import { launchChromium } from '../helpers/chromium.js';
 import { newPair } from '../server/client.js';
 import { tempSqlite } from '../server/databases.js';
 import { decisiveLine } from '../server/decisive-line.js';
+import { ARTIFACTS, CHROMIUM, clickSquare, NO_CHROMIUM, ROOT } from './browser-harness.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const APP = join(ROOT, 'dist', 'app');
-const NO_CHROMIUM = `Chromium not found at ${CHROMIUM}: the browser tests need it. Install it with: apt-get install -y chromium`;
+/** Its own build directory: node --test runs the browser test files at once. */
+const APP = join(ROOT, 'dist', 'online-app');
 
 let browser: Browser;
 let server: StaticServer;
@@ -31,21 +30,15 @@ const contexts: BrowserContext[] = [];
 before(async () => {
   if (!existsSync(CHROMIUM)) return;
   const { build } = await import('vite');
-  await build({ configFile: join(ROOT, 'web', 'vite.config.ts'), logLevel: 'error' });
+  await build({
+    configFile: join(ROOT, 'web', 'vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir: APP, emptyOutDir: true },
+  });
   game = new GameServer({ store: await openStore({ sqliteFile: db.file }), timing: { lagAllowanceMs: 50 } });
   await game.start();
   server = await serveStatic(APP, 0, '127.0.0.1', game);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -74,35 +67,13 @@ async function open(url: string): Promise<{ page: Page; errors: string[] }> {
   return { page, errors };
 }
 
-async function squareCentre(page: Page, square: string): Promise<[number, number]> {
-  const wrap = page.locator('#board');
-  const black = ((await wrap.getAttribute('class')) ?? '').includes('orientation-black');
-  const style = (await wrap.getAttribute('style')) ?? '';
-  const files = Number(/--files:\s*(\d+)/.exec(style)?.[1]);
-  const ranks = Number(/--ranks:\s*(\d+)/.exec(style)?.[1]);
-  await page.locator('#board cg-board').scrollIntoViewIfNeeded();
-  // chessgroundx re-reads the board's position on the scroll event, dispatched with the next frame.
-  await page.evaluate(() => {
-    const raf = (globalThis as unknown as { requestAnimationFrame(f: () => void): void }).requestAnimationFrame;
-    return new Promise<void>((done) => raf(() => raf(done)));
-  });
-  const box = await page.locator('#board cg-board').boundingBox();
-  assert.ok(box, 'board is visible');
-  const f = square.charCodeAt(0) - 97;
-  const r = Number(square.slice(1)) - 1;
-  const col = black ? files - 1 - f : f;
-  const row = black ? r : ranks - 1 - r;
-  return [box.x + ((col + 0.5) * box.width) / files, box.y + ((row + 0.5) * box.height) / ranks];
-}
-
 /** Play a UCI move by clicking its two squares, then wait until every page lists it. */
 async function clickMove(mover: Page, uci: string, ply: number, everyone: readonly Page[]): Promise<void> {
   const m = /^([a-z]\d+)([a-z]\d+)/.exec(uci);
   assert.ok(m, uci);
   await mover.locator('#online-status', { hasText: 'Your turn' }).waitFor();
   for (const sq of [m[1] as string, m[2] as string]) {
-    const [x, y] = await squareCentre(mover, sq);
-    await mover.mouse.click(x, y);
+    await clickSquare(mover, sq);
   }
   for (const p of everyone) await p.locator(`#online-moves [data-ply="${ply}"]`).waitFor({ timeout: 10_000 });
 }
@@ -133,8 +104,8 @@ describe('online play in the browser', () => {
     for (const p of [a.page, b.page]) await p.locator('#online-moves [data-ply="3"]').waitFor();
     for (let ply = 4; ply < 6; ply++) await clickMove(ply % 2 === 0 ? a.page : b.page, line[ply] as string, ply, pages);
     await b.page.locator('#clock-white').waitFor();
-    mkdirSync(join(ROOT, 'test-artifacts'), { recursive: true });
-    await b.page.screenshot({ path: join(ROOT, 'test-artifacts', 'online-game.png') });
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await b.page.screenshot({ path: join(ARTIFACTS, 'online-game.png') });
     await a.page.click('#act-resign');
     for (const p of pages) await p.locator('#online-status', { hasText: 'White resigned — Black wins' }).waitFor();
     const href = await c.page.locator('#pgn-download').getAttribute('href');

@@ -18,8 +18,8 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { makeFen } from '../../src/core/fen.js';
 import { Game } from '../../src/core/game.js';
 import { Position } from '../../src/core/position.js';
+import { makeRng } from '../../src/match/openings.js';
 import { readPgnGames } from '../../src/notation/pgn.js';
-import { makeRng } from '../../src/protocol/openings.js';
 import { findVariant } from '../../src/variants/index.js';
 import { flag, searchPosition, startFairyStockfish } from './fsf.js';
 

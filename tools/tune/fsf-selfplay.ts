@@ -16,8 +16,8 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { Game } from '../../src/core/game.js';
 import { unwrap } from '../../src/core/result.js';
+import { makeRng, randomOpenings } from '../../src/match/openings.js';
 import { moveToUci, parseUciMove } from '../../src/notation/uci.js';
-import { makeRng, randomOpenings } from '../../src/protocol/openings.js';
 import { findVariant } from '../../src/variants/index.js';
 import { flag, searchPosition, startFairyStockfish } from './fsf.js';
 

@@ -2,7 +2,7 @@
 
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EngineProcess } from '../../src/protocol/engine-process.js';
+import { EngineProcess } from '../../src/match/engine-process.js';
 
 /** The value after `--name` on the command line, or the fallback. */
 export function flag(name: string, fallback: string): string {
@@ -10,11 +10,11 @@ export function flag(name: string, fallback: string): string {
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 }
 
-/** The Fairy-Stockfish wasm wrapper (dist/src/peers) started, set to the variant, and ready. */
+/** The Fairy-Stockfish wasm wrapper (dist/tools/peers) started, set to the variant, and ready. */
 export async function startFairyStockfish(variantId: string): Promise<EngineProcess> {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
   const fsf = new EngineProcess(
-    `node --no-experimental-fetch ${join(root, 'dist', 'src', 'peers', 'fairy-stockfish-uci.js')}`,
+    `node --no-experimental-fetch ${join(root, 'dist', 'tools', 'peers', 'fairy-stockfish-uci.js')}`,
   );
   fsf.send('uci');
   await fsf.waitFor((l) => l === 'uciok', 60_000);

@@ -11,7 +11,7 @@
  * Input: JSON lines {fen, score} from fsf-selfplay.js (score from the side to move's view).
  * Quiet positions only: not in check and no capture that wins material by static exchange
  * (a static evaluation cannot see a hanging piece; the peer's search can). Every 5th game is
- * held out (whole games: neighbouring positions are near copies) to report the validation loss. Prints the fitted weights as a TUNED_EVAL_PARAMS
+ * held out (whole games: neighbouring positions are near copies) to report the validation loss. Prints the fitted weights as an EVAL_SETS
  * entry (only the ones that moved) and the losses before and after.
  */
 
@@ -206,7 +206,9 @@ function main(): void {
   );
 
   // Start from the variant's current weights, or with --from-defaults from the hand-set ones.
-  const start = mutableCopy(process.argv.includes('--from-defaults') ? DEFAULT_EVAL_PARAMS : evalParamsFor(def.id));
+  const start = mutableCopy(
+    process.argv.includes('--from-defaults') ? DEFAULT_EVAL_PARAMS : evalParamsFor(def.evalSet),
+  );
   const params = mutableCopy(start);
   // --only values,mobility: fit just the weights whose names start with one of these.
   const only = flag('only', '').split(',').filter(Boolean);

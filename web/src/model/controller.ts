@@ -22,9 +22,13 @@ import { moveToSan, parseSan } from '../../../src/notation/san.js';
 import { moveToUci, uciToSquare } from '../../../src/notation/uci.js';
 import { findVariant } from '../../../src/variants/index.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
+import { newGameId, playerNames } from './archive.js';
+import { timeControlTag } from './clock.js';
+import { pendingResults } from './pending.js';
 import { clampLevel, type GameRecord, type GameSettings, variantFor } from './settings.js';
 import type { MoveAttempt, PlayedMove, Snapshot } from './snapshot.js';
 import { caseReadings } from './typed-move.js';
+import { flagVerdict, otherColor, type Verdict, verdictTermination, verdictText, verdictToken } from './verdict.js';
 
 interface Target {
   readonly moves: Move[];
@@ -39,6 +43,8 @@ interface Live {
   readonly targets: ReadonlyMap<string, ReadonlyMap<string, Target>>;
   readonly dests: ReadonlyMap<string, readonly string[]>;
   readonly outcome: Outcome | undefined;
+  /** Results pending in the position, in words (model/pending.ts). */
+  readonly notes: readonly string[];
 }
 
 const NO_DESTS: ReadonlyMap<string, readonly string[]> = new Map();
@@ -57,6 +63,11 @@ export class GameController {
   private readonly startFullmove: number;
   /** The king in check in the start position, if any. */
   private readonly startCheck: string | undefined;
+  /** A resignation, agreed draw or flag fall (the rules' own ends are the Game's). */
+  private verdictGiven: Verdict | undefined;
+  /** The game's archive id and start time (ms since 1970). */
+  id: string = newGameId(Date.now(), Math.random());
+  started: number = Date.now();
 
   private constructor(settings: GameSettings, def: VariantDefinition, game: Game) {
     this.settings = settings;
@@ -91,23 +102,65 @@ export class GameController {
 
   /** Start again from a record (as saved); errors say what is wrong with it. */
   static fromRecord(record: GameRecord): Result<GameController, string> {
-    return GameController.create(record.settings, record.startFen, record.moves);
+    const r = GameController.create(record.settings, record.startFen, record.moves);
+    if (!r.ok) return r;
+    const c = r.value;
+    if (record.id) c.id = record.id;
+    if (record.started !== undefined) c.started = record.started;
+    if (record.verdict && !c.live.outcome) c.verdictGiven = record.verdict;
+    return r;
   }
 
   /** The same game with other settings (mode, colour, level): moves are kept. */
   withSettings(settings: Partial<GameSettings>): Result<GameController, string> {
     const next = { ...this.settings, ...settings };
-    const c = GameController.create(
-      next,
-      this.game.startFen,
-      this.played.map((m) => m.uci),
-    );
+    const c = GameController.fromRecord({ ...this.record(), settings: next });
     if (c.ok) c.value.goto(this.cursor);
     return c;
   }
 
   record(): GameRecord {
-    return { settings: this.settings, startFen: this.game.startFen, moves: this.played.map((m) => m.uci) };
+    const v = this.verdictGiven;
+    return {
+      settings: this.settings,
+      startFen: this.game.startFen,
+      moves: this.played.map((m) => m.uci),
+      id: this.id,
+      started: this.started,
+      ...(v ? { verdict: v } : {}),
+    };
+  }
+
+  /** Is the game over, by the rules or by a verdict? */
+  get over(): boolean {
+    return this.live.outcome !== undefined || this.verdictGiven !== undefined;
+  }
+
+  get verdict(): Verdict | undefined {
+    return this.verdictGiven;
+  }
+
+  /** End the game by a verdict (refused once it is over). */
+  private decide(v: Verdict): boolean {
+    if (this.over) return false;
+    this.verdictGiven = v;
+    this.changed(false);
+    return true;
+  }
+
+  /** `side` resigns. */
+  resign(side: Color): boolean {
+    return this.decide({ winner: otherColor(side), reason: 'resignation' });
+  }
+
+  /** Both sides agree to a draw. */
+  agreeDraw(): boolean {
+    return this.decide({ winner: null, reason: 'agreement' });
+  }
+
+  /** `side`'s time has run out in the live position: lost, or drawn when the other cannot win. */
+  flagFell(side: Color): boolean {
+    return this.decide(flagVerdict(this.def, this.game.fen(), side));
   }
 
   get startFen(): string {
@@ -166,7 +219,8 @@ export class GameController {
     const dests = new Map<string, string[]>();
     for (const [from, tos] of targets) dests.set(from, [...tos.keys()]);
     const outcome = legal.length === 0 ? this.game.outcome() : undefined;
-    return { id: nextPositionId++, targets, dests, outcome };
+    const notes = outcome ? [] : pendingResults(pos, legal.length);
+    return { id: nextPositionId++, targets, dests, outcome, notes };
   }
 
   private buildSnapshot(): Snapshot {
@@ -175,7 +229,8 @@ export class GameController {
     const isLive = this.isLive;
     const last = this.played[this.cursor - 1];
     const liveTurn = colorName(this.game.position.turn);
-    const over = live.outcome !== undefined;
+    const over = this.over;
+    const v = this.verdictGiven;
     const humanToMove = !over && (s.mode === 'hotseat' || liveTurn === s.humanColor);
     const movable = over || !isLive ? undefined : s.mode === 'engine' ? s.humanColor : liveTurn;
     return {
@@ -191,13 +246,17 @@ export class GameController {
       startFullmove: this.startFullmove,
       liveTurn,
       outcome: live.outcome,
-      end: live.outcome && { result: resultToken(live.outcome), text: outcomeText(this.def, live.outcome) },
+      verdict: v,
+      end: live.outcome
+        ? { result: resultToken(live.outcome), text: outcomeText(this.def, live.outcome) }
+        : v && { result: verdictToken(v), text: verdictText(v) },
+      notes: isLive && !over ? live.notes : [],
       dests: isLive && humanToMove ? live.dests : NO_DESTS,
       movable,
       premove: s.mode === 'engine' && isLive && !over,
       humanToMove,
       engineToMove: s.mode === 'engine' && !over && liveTurn !== s.humanColor,
-      canTakeBack: this.humanMoves() > 0,
+      canTakeBack: !v && this.humanMoves() > 0,
     };
   }
 
@@ -205,7 +264,7 @@ export class GameController {
 
   /** The legal move from `from` to `to` (board squares) in the live position, or why there is none. */
   private find(from: string, to: string, promotion?: string): Exclude<MoveAttempt, { kind: 'played' }> | Move {
-    if (this.live.outcome) return { kind: 'illegal', reason: 'the game is over' };
+    if (this.over) return { kind: 'illegal', reason: 'the game is over' };
     const target = this.live.targets.get(from)?.get(to);
     if (!target) return { kind: 'illegal', reason: `${from}-${to} is not a legal move` };
     const promos = target.promotions;
@@ -251,7 +310,7 @@ export class GameController {
    */
   playSan(text: string): Result<PlayedMove, string> {
     if (!this.isLive) return err('go to the end of the game to move');
-    if (this.live.outcome) return err('the game is over');
+    if (this.over) return err('the game is over');
     const t = text.trim();
     const pos = this.game.position;
     const san = parseSan(pos, t);
@@ -303,7 +362,7 @@ export class GameController {
   takeback(): number {
     // Against the computer, only the computer's moves so far (the human plays Black and has not
     // moved yet): nothing to take back — undoing them would only make the computer play again.
-    if (this.humanMoves() === 0) return 0;
+    if (this.humanMoves() === 0 || this.verdictGiven) return 0;
     let n = 0;
     const human = this.settings.mode === 'engine' ? this.settings.humanColor : undefined;
     while (this.played.length > 0 && (n === 0 || (human && this.game.position.turn !== colorIndex(human)))) {
@@ -350,14 +409,28 @@ export class GameController {
 
   // ---- import / export ----
 
-  /** The game as PGN (the variant, marriage mode and start FEN in tags). */
+  /**
+   * The game as PGN: the variant, marriage mode and start FEN, the date it started, the players
+   * (the engine by name and level), the time control, the result and how it ended.
+   */
   pgn(tags: Record<string, string> = {}): string {
-    const all: Record<string, string> = { Event: 'Casual game', Site: 'Caravan', ...tags };
-    if (this.settings.mode === 'engine') {
-      const engine = `Caravan level ${this.settings.level}`;
-      all.White = this.settings.humanColor === 'white' ? (tags.White ?? 'Player') : engine;
-      all.Black = this.settings.humanColor === 'black' ? (tags.Black ?? 'Player') : engine;
-    }
+    const d = new Date(this.started);
+    const date = `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
+    const names = playerNames(this.settings);
+    const tc = this.settings.timeControl;
+    const v = this.verdictGiven;
+    const outcome = this.live.outcome;
+    const all: Record<string, string> = {
+      Event: 'Casual game',
+      Site: 'Caravan',
+      Date: date,
+      White: names.white,
+      Black: names.black,
+      TimeControl: tc ? timeControlTag(tc) : '-',
+      ...(v ? { Result: verdictToken(v) } : {}),
+      Termination: outcome || v ? (v ? verdictTermination(v) : 'normal') : 'unterminated',
+      ...tags,
+    };
     return writePgn(this.game, all);
   }
 

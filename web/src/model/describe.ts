@@ -4,6 +4,7 @@
  */
 
 import type { VariantDefinition } from '../../../src/variants/schema.js';
+import { cellSquare, placementRows } from './placement.js';
 
 function pieceName(def: VariantDefinition, letter: string, fallback: string): string {
   return def.pieces.find((p) => p.letter === letter)?.name ?? fallback;
@@ -121,4 +122,26 @@ function ordinal(n: number): string {
 function listWords(items: readonly string[]): string {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
+}
+
+/**
+ * The position in words for a screen reader: each side's pieces by name and square, and the
+ * side to move ("White: King f1, Queen e1 …. Black: …. White to move.").
+ */
+export function describePosition(def: VariantDefinition, fen: string): string {
+  const [placement = '', turn = 'w'] = fen.trim().split(/\s+/);
+  const names = new Map(def.pieces.map((p) => [p.letter.toUpperCase(), p.name]));
+  const sides: Record<'white' | 'black', string[]> = { white: [], black: [] };
+  const rows = placementRows(placement);
+  // From rank 1 up, as a player reads the board from White's side.
+  rows.reverse().forEach((cells, i) => {
+    const row = rows.length - 1 - i;
+    cells.forEach((c, col) => {
+      if (c === '') return;
+      const side = c === c.toUpperCase() ? 'white' : 'black';
+      sides[side].push(`${names.get(c.toUpperCase()) ?? c} ${cellSquare(def.ranks, row, col)}`);
+    });
+  });
+  const list = (xs: string[]) => (xs.length > 0 ? xs.join(', ') : 'nothing');
+  return `White: ${list(sides.white)}. Black: ${list(sides.black)}. ${turn === 'b' ? 'Black' : 'White'} to move.`;
 }

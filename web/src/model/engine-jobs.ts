@@ -50,7 +50,7 @@ export function wantedJob(c: GameController, wishes: EngineWishes): EngineJob | 
       },
     };
   }
-  if (wishes.analysis && !(snap.live && snap.outcome)) {
+  if (wishes.analysis && !(snap.live && snap.end)) {
     const moves = snap.moves.slice(0, snap.ply).map((m) => m.uci);
     return {
       kind: 'analyse',

@@ -1,9 +1,2 @@
-/** The variants the app offers, in menu order (orthodox chess is not offered). */
-export const MENU_VARIANTS = [
-  'wildebeest',
-  'camel-decimal',
-  'shatranj-kamil',
-  'shatranj-kamil-2',
-  'bachelor-kamil',
-  'bachelor-kamil-reflective',
-] as const;
+/** The variants the app offers, in menu order: the registry's (orthodox chess is not offered). */
+export { MENU_VARIANT_IDS as MENU_VARIANTS } from '../../../src/variants/index.js';

@@ -5,14 +5,18 @@
  *   #/play                               the game in progress (from localStorage)
  *   #/play?variant=wildebeest&fen=…      a new game from a FEN (shareable); also mode=engine,
  *                                        color=white|black, level=1–8, marriage=delayed,
- *                                        think=<seconds per computer move, 0.1–60>
+ *                                        think=<seconds per computer move, 0.1–60>,
+ *                                        moves=<UCI moves, space-separated>, tc=5+3 (clocks)
  *   #/rules/wildebeest                   the rules of a variant
+ *   #/editor?variant=…&fen=…             the board editor (fen optional)
+ *   #/games                              the game archive
  */
 
 import type { Color } from '../../../src/core/outcome.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../src/engine/levels.js';
 import type { MarriageMode } from '../../../src/variants/schema.js';
-import type { Mode } from './settings.js';
+import { parseTimeControl, type TimeControl, timeControlText } from './clock.js';
+import type { GameSettings, Mode } from './settings.js';
 
 export type Route =
   | { readonly page: 'home' }
@@ -27,9 +31,16 @@ export type Route =
         readonly level?: number;
         readonly marriageMode?: MarriageMode;
         readonly think?: number;
+        /** UCI moves played from the start. */
+        readonly moves?: readonly string[];
+        readonly timeControl?: TimeControl;
+        /** Open with the analysis panel on. */
+        readonly analysis?: boolean;
       };
     }
-  | { readonly page: 'rules'; readonly variantId: string };
+  | { readonly page: 'rules'; readonly variantId: string }
+  | { readonly page: 'editor'; readonly variantId?: string; readonly fen?: string }
+  | { readonly page: 'games' };
 
 export function parseRoute(hash: string): Route {
   const h = hash.replace(/^#/, '');
@@ -37,6 +48,12 @@ export function parseRoute(hash: string): Route {
   const parts = path.split('/').filter((p) => p !== '');
   const q = new URLSearchParams(query);
   if (parts[0] === 'rules' && parts[1]) return { page: 'rules', variantId: decodeURIComponent(parts[1]) };
+  if (parts[0] === 'games') return { page: 'games' };
+  if (parts[0] === 'editor') {
+    const variantId = q.get('variant');
+    const fen = q.get('fen');
+    return { page: 'editor', ...(variantId ? { variantId } : {}), ...(fen ? { fen } : {}) };
+  }
   if (parts[0] === 'play') {
     const variantId = q.get('variant');
     if (!variantId) return { page: 'play' };
@@ -46,6 +63,8 @@ export function parseRoute(hash: string): Route {
     const level = Number(q.get('level'));
     const marriage = q.get('marriage');
     const think = Number(q.get('think'));
+    const moves = (q.get('moves') ?? '').split(/[\s,]+/).filter((m) => m !== '');
+    const tc = q.get('tc') ? parseTimeControl(q.get('tc') as string) : undefined;
     return {
       page: 'play',
       start: {
@@ -56,16 +75,54 @@ export function parseRoute(hash: string): Route {
         ...(level >= MIN_LEVEL && level <= MAX_LEVEL ? { level: Math.round(level) } : {}),
         ...(marriage === 'delayed' || marriage === 'immediate' ? { marriageMode: marriage } : {}),
         ...(think >= 0.1 && think <= 60 ? { think } : {}),
+        ...(moves.length > 0 ? { moves } : {}),
+        ...(tc && typeof tc !== 'string' ? { timeControl: tc } : {}),
+        ...(q.get('analysis') === '1' ? { analysis: true } : {}),
       },
     };
   }
   return { page: 'home' };
 }
 
-/** A link that starts a game of `variantId` from `fen` (the share link). */
-export function shareHash(variantId: string, fen: string, marriageMode?: MarriageMode): string {
+/**
+ * A link that starts a game of `variantId` from `fen` (the share link); with `game`, the moves
+ * played from that start and the opponent settings come along too.
+ */
+export function shareHash(
+  variantId: string,
+  fen: string,
+  marriageMode?: MarriageMode,
+  game?: { readonly moves: readonly string[]; readonly settings: GameSettings },
+): string {
   const q = new URLSearchParams({ variant: variantId, fen });
   if (marriageMode === 'delayed') q.set('marriage', 'delayed');
+  if (game) {
+    const s = game.settings;
+    if (game.moves.length > 0) q.set('moves', game.moves.join(' '));
+    q.set('mode', s.mode);
+    if (s.mode === 'engine') {
+      q.set('color', s.humanColor);
+      q.set('level', String(s.level));
+    }
+    if (s.timeControl) q.set('tc', timeControlText(s.timeControl));
+  }
+  return `#/play?${q.toString()}`;
+}
+
+export function editorHash(variantId: string, fen?: string): string {
+  const q = new URLSearchParams({ variant: variantId });
+  if (fen) q.set('fen', fen);
+  return `#/editor?${q.toString()}`;
+}
+
+/**
+ * Where "Analyse" goes for a position and the moves after it. Until the analysis page
+ * (web/src/analysis/, route `#/analysis?variant=…&fen=…&moves=…`) is on main, this opens the
+ * play page as a two-player board with the analysis panel on; switch the path here when it lands.
+ */
+export function analysisHash(variantId: string, fen: string, moves: readonly string[] = []): string {
+  const q = new URLSearchParams({ variant: variantId, fen, mode: 'hotseat', analysis: '1' });
+  if (moves.length > 0) q.set('moves', moves.join(' '));
   return `#/play?${q.toString()}`;
 }
 

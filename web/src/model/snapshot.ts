@@ -6,6 +6,7 @@
 import type { Move } from '../../../src/core/move.js';
 import type { Color, Outcome } from '../../../src/core/outcome.js';
 import type { ResultToken } from '../../../src/notation/outcome-text.js';
+import type { Verdict } from './verdict.js';
 
 export interface PlayedMove {
   readonly move: Move;
@@ -47,7 +48,12 @@ export interface Snapshot {
   readonly liveTurn: Color;
   /** The game's end (the live position's), whatever ply is shown. */
   readonly outcome: Outcome | undefined;
+  /** A resignation, agreed draw or flag fall that ended the game (model/verdict.ts). */
+  readonly verdict: Verdict | undefined;
+  /** The end in words, by the rules or by the verdict. */
   readonly end: EndDescription | undefined;
+  /** Results pending in the live position, in words (shown while it is live and the game goes on). */
+  readonly notes: readonly string[];
   /**
    * Legal destinations by origin for the board (empty unless the live position is shown and a
    * human is to move). Castling appears as the king's destination; Wildebeest's one-square castle

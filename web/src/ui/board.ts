@@ -35,6 +35,16 @@ export interface BoardOptions {
   readonly onMove?: (from: string, to: string, premove: boolean) => void;
   /** A square was clicked / selected (for diagrams). */
   readonly onSelect?: (square: string) => void;
+  /**
+   * Editor board: any piece may be dragged anywhere or off the board, new ones dropped on it;
+   * `onChange` gets the placement (FEN's first field) after every change.
+   */
+  readonly onChange?: (placement: string) => void;
+  /** Move animation (ms; 0 = none) and the legal-move dots. */
+  readonly animationMs?: number;
+  readonly showDests?: boolean;
+  /** What a screen reader hears as the board's name. */
+  readonly label?: string;
 }
 
 const toKey = (square: string) => squareToKey(square) as cg.Key;
@@ -46,6 +56,11 @@ export class Board {
   readonly api: Api;
   readonly element: HTMLElement;
   private options: BoardOptions;
+  /** Keyboard mode's cursor square (square name), once the board has had the focus. */
+  private cursor: string | undefined;
+  private readonly onKey = (e: KeyboardEvent): void => this.key(e);
+  private readonly onFocus = (): void => this.showCursor();
+  private readonly onBlur = (): void => this.api.setAutoShapes([]);
 
   constructor(element: HTMLElement, def: VariantDefinition, options: BoardOptions, fen?: string) {
     this.def = def;
@@ -55,6 +70,8 @@ export class Board {
     element.classList.toggle('odd-files', def.files % 2 === 1);
     element.style.setProperty('--files', String(def.files));
     element.style.setProperty('--ranks', String(def.ranks));
+    const editing = options.onChange !== undefined;
+    const animationMs = options.animationMs ?? 160;
     this.api = Chessground(element, {
       fen: (fen ?? def.startFen).split(' ')[0],
       dimensions: { width: def.files, height: def.ranks },
@@ -62,12 +79,12 @@ export class Board {
       coordinates: options.coordinates,
       viewOnly: options.viewOnly ?? false,
       autoCastle: false,
-      animation: { enabled: true, duration: 160 },
+      animation: { enabled: animationMs > 0, duration: animationMs },
       highlight: { lastMove: true, check: true },
       movable: {
-        free: false,
-        color: undefined,
-        showDests: true,
+        free: editing,
+        color: editing ? 'both' : undefined,
+        showDests: options.showDests ?? true,
         events: { after: (orig, dest, meta) => this.options.onMove?.(toSquare(orig), toSquare(dest), meta.premove) },
       },
       premovable: {
@@ -75,10 +92,77 @@ export class Board {
         castle: true,
         premoveFunc: (state, key) => this.premoveDests(state, key),
       },
-      draggable: { enabled: !(options.viewOnly ?? false), showGhost: true },
-      events: { select: (key) => this.options.onSelect?.(toSquare(key)) },
+      draggable: { enabled: !(options.viewOnly ?? false), showGhost: true, deleteOnDropOff: editing },
+      events: {
+        select: (key) => this.options.onSelect?.(toSquare(key)),
+        change: () => this.options.onChange?.(this.placement()),
+      },
       drawable: { enabled: true, visible: true },
     });
+  }
+
+  /**
+   * Keyboard mode (issue 13, fix 8): the board takes the focus; arrows move a cursor over the
+   * squares, Enter or Space picks the piece under it and drops it on the square chosen next
+   * (exactly as two clicks), Escape lets go. `announce` hears what is under the cursor.
+   */
+  enableKeyboard(label: string, announce: (text: string) => void): void {
+    const el = this.element;
+    el.tabIndex = 0;
+    el.setAttribute('role', 'application');
+    el.setAttribute('aria-roledescription', 'board');
+    el.setAttribute('aria-label', label);
+    this.announce = announce;
+    el.addEventListener('keydown', this.onKey);
+    el.addEventListener('focus', this.onFocus);
+    el.addEventListener('blur', this.onBlur);
+  }
+
+  private announce: (text: string) => void = () => {};
+
+  private showCursor(): void {
+    const corner =
+      this.api.state.orientation === 'white' ? 'a1' : `${String.fromCharCode(96 + this.def.files)}${this.def.ranks}`;
+    const sq = this.cursor ?? corner;
+    this.cursor = sq;
+    this.api.setAutoShapes([{ orig: toKey(sq), brush: 'blue' }]);
+    const piece = this.api.state.boardState.pieces.get(toKey(sq));
+    const name = piece && this.def.pieces.find((p) => `${p.letter.toLowerCase()}-piece` === piece.role)?.name;
+    const selected = this.api.state.selectable.selected;
+    const picked = typeof selected === 'string' ? `, holding the piece from ${toSquare(selected)}` : '';
+    this.announce(`${sq}: ${piece ? `${piece.color} ${name ?? piece.role}` : 'empty'}${picked}`);
+  }
+
+  private key(e: KeyboardEvent): void {
+    const white = this.api.state.orientation === 'white';
+    const steps: Record<string, [number, number]> = {
+      ArrowUp: [0, 1],
+      ArrowDown: [0, -1],
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+    };
+    const step = steps[e.key];
+    if (step) {
+      e.preventDefault();
+      e.stopPropagation(); // the page's ←/→ (move list) keys are not meant while on the board
+      const sq = this.cursor ?? 'a1';
+      const file = sq.charCodeAt(0) - 97 + (white ? step[0] : -step[0]);
+      const rank = Number(sq.slice(1)) + (white ? step[1] : -step[1]);
+      if (file >= 0 && file < this.def.files && rank >= 1 && rank <= this.def.ranks) {
+        this.cursor = `${String.fromCharCode(97 + file)}${rank}`;
+      }
+      this.showCursor();
+      return;
+    }
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      e.stopPropagation();
+      if (this.cursor) this.api.selectSquare(toKey(this.cursor));
+      this.showCursor();
+    } else if (e.key === 'Escape') {
+      this.api.selectSquare(null);
+      this.showCursor();
+    }
   }
 
   private premoveDests(state: cg.BoardState, key: cg.Key): cg.Key[] {
@@ -102,6 +186,30 @@ export class Board {
       premovable: { enabled: s.premove },
     });
     if (!s.lastMove) this.api.state.lastMove = undefined;
+  }
+
+  /** The pieces as a FEN placement (the editor reads it). */
+  placement(): string {
+    return this.api.getFen().split(' ')[0] as string;
+  }
+
+  /** Show a placement as it is (editor: no turn, no moves). */
+  setPlacement(placement: string): void {
+    this.api.set({ fen: placement, lastMove: undefined, check: false });
+    this.api.state.lastMove = undefined;
+  }
+
+  /** Start dragging a new piece (from the editor's palette) with the pointer event that began it. */
+  dragNew(letter: string, color: Color, event: MouseEvent | TouchEvent): void {
+    this.api.dragNewPiece({ role: `${letter.toLowerCase()}-piece` as cg.Role, color }, false, event, true);
+  }
+
+  /** Put a piece on a square, or take the one there off (`letter` undefined). */
+  putPiece(square: string, piece: { letter: string; color: Color } | undefined): void {
+    const diff: cg.PiecesDiff = new Map();
+    diff.set(toKey(square), piece && { role: `${piece.letter.toLowerCase()}-piece` as cg.Role, color: piece.color });
+    this.api.setPieces(diff);
+    this.options.onChange?.(this.placement());
   }
 
   /** Where a square is drawn, in px from the board element's top-left corner. */
@@ -146,6 +254,9 @@ export class Board {
   }
 
   destroy(): void {
+    this.element.removeEventListener('keydown', this.onKey);
+    this.element.removeEventListener('focus', this.onFocus);
+    this.element.removeEventListener('blur', this.onBlur);
     this.api.destroy();
     this.element.textContent = '';
   }

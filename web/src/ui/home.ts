@@ -1,12 +1,14 @@
 /**
  * Home: pick a variant (the six, as players know them), read its summary, choose hotseat or a
- * game against the computer (colour, strength; Bachelor Kamil: marriage mode), start.
+ * game against the computer (colour, strength; Bachelor Kamil: marriage mode), the clocks, start.
+ * The game in progress is never lost by starting another: it stays in the archive (Games).
  */
 
 import type { Color } from '../../../src/core/outcome.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../src/engine/levels.js';
-import { findVariant } from '../../../src/variants/index.js';
+import { DEFAULT_VARIANT_ID, findVariant } from '../../../src/variants/index.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
+import { CLOCK_PRESETS, parseTimeControl, type TimeControl, timeControlText } from '../model/clock.js';
 import { GameController } from '../model/controller.js';
 import { MENU_VARIANTS } from '../model/menu.js';
 import { rulesHash } from '../model/route.js';
@@ -68,6 +70,36 @@ class HomePage implements MountedPage {
         h('div.note', {}, `${MIN_LEVEL} = beginner … ${MAX_LEVEL} = full strength`),
       ]),
     ]);
+    const lastClock = last.timeControl ? timeControlText(last.timeControl) : '';
+    const customClock = h('input', {
+      type: 'text',
+      id: 'clock-custom',
+      size: 6,
+      placeholder: '7+2',
+      'aria-label': 'Custom time control: minutes + seconds per move',
+      value: lastClock !== '' && !CLOCK_PRESETS.includes(lastClock) ? lastClock : '',
+    });
+    const clocks = h('fieldset', { id: 'clock-options' }, [
+      h('legend', {}, 'Clock'),
+      radio('clock', '', 'None', lastClock === ''),
+      ...CLOCK_PRESETS.map((p) => radio('clock', p, p, p === lastClock)),
+      h('label', {}, [
+        h('input', {
+          type: 'radio',
+          name: 'clock',
+          value: 'custom',
+          checked: lastClock !== '' && !CLOCK_PRESETS.includes(lastClock),
+        }),
+        'Other ',
+        customClock,
+      ]),
+      h('div.note', {}, 'minutes + seconds added per move'),
+    ]);
+    customClock.addEventListener('focus', () => {
+      const other = clocks.querySelector('input[value="custom"]') as HTMLInputElement;
+      other.checked = true;
+    });
+    const inProgress = saved && saved.moves.length > 0 && !saved.verdict;
     const error = h('p.error', { role: 'alert' });
     const form = h('form', { id: 'new-game' }, [
       h('fieldset.variant-list', {}, [
@@ -95,10 +127,18 @@ class HomePage implements MountedPage {
           ]),
           engineOptions,
           marriage,
+          clocks,
           h('div.start-row', {}, [
             h('button.primary', { type: 'submit', id: 'start' }, 'Start game'),
             saved ? h('a', { href: '#/play', id: 'continue' }, 'Continue the game in progress') : null,
           ]),
+          inProgress
+            ? h('p.note', { id: 'kept-note' }, [
+                'A new game does not replace the one in progress: it stays under ',
+                h('a', { href: '#/games' }, 'Games'),
+                '.',
+              ])
+            : null,
           error,
         ]),
       ]),
@@ -111,7 +151,7 @@ class HomePage implements MountedPage {
     const level = form.querySelector('#level') as HTMLInputElement;
     const levelOut = form.querySelector('#level-out') as HTMLOutputElement;
     const refresh = () => {
-      const def = findVariant(value('variant') ?? 'wildebeest') as VariantDefinition;
+      const def = findVariant(value('variant') ?? DEFAULT_VARIANT_ID) as VariantDefinition;
       summaryName.textContent = def.name;
       summary.textContent = def.summary;
       rulesLink.href = rulesHash(def.id);
@@ -125,15 +165,26 @@ class HomePage implements MountedPage {
 
     form.addEventListener('submit', (e) => {
       e.preventDefault();
+      const clockChoice = value('clock') ?? '';
+      let timeControl: TimeControl | undefined;
+      if (clockChoice !== '') {
+        const tc = parseTimeControl(clockChoice === 'custom' ? customClock.value : clockChoice);
+        if (typeof tc === 'string') {
+          error.textContent = `Clock: ${tc}`;
+          return;
+        }
+        timeControl = tc;
+      }
       const color = value('color');
       const humanColor: Color =
         color === 'black' ? 'black' : color === 'random' ? (Math.random() < 0.5 ? 'white' : 'black') : 'white';
       const settings: GameSettings = {
-        variantId: value('variant') ?? 'wildebeest',
+        variantId: value('variant') ?? DEFAULT_VARIANT_ID,
         marriageMode: value('marriage') === 'delayed' ? 'delayed' : 'immediate',
         mode: value('mode') === 'engine' ? 'engine' : 'hotseat',
         humanColor,
         level: Number(level.value),
+        ...(timeControl ? { timeControl } : {}),
       };
       const c = GameController.create(settings);
       if (!c.ok) {

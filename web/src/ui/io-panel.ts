@@ -10,6 +10,7 @@ import { MENU_VARIANTS } from '../model/menu.js';
 import { shareHash } from '../model/route.js';
 import type { GameSettings } from '../model/settings.js';
 import type { Snapshot } from '../model/snapshot.js';
+import { copyText, downloadText } from './clipboard.js';
 import { h } from './dom.js';
 
 export interface IoHooks {
@@ -51,7 +52,7 @@ export class IoPanel {
           'share',
           'Copy link',
           () => void this.copy(this.shareUrl(), 'Link copied'),
-          'Copy a link to this position',
+          'Copy a link to this game (its moves and opponent)',
         ),
       ]),
       this.notice,
@@ -73,26 +74,13 @@ export class IoPanel {
   private shareUrl(): string {
     const c = this.hooks.current();
     const s = c.settings;
-    return `${location.origin}${location.pathname}${shareHash(s.variantId, c.snapshot.fen, s.marriageMode)}`;
+    // The start and the moves (and the opponent), so the link opens this game, not only its position.
+    const moves = c.history.map((m) => m.uci);
+    return `${location.origin}${location.pathname}${shareHash(s.variantId, c.startFen, s.marriageMode, { moves, settings: s })}`;
   }
 
   private async copy(text: string, done: string): Promise<void> {
-    let okCopy = false;
-    try {
-      await navigator.clipboard.writeText(text);
-      okCopy = true;
-    } catch {
-      const ta = h('textarea', { style: 'position:fixed;left:-9999px' });
-      ta.value = text;
-      document.body.append(ta);
-      ta.select();
-      try {
-        okCopy = document.execCommand('copy');
-      } catch {
-        okCopy = false;
-      }
-      ta.remove();
-    }
+    const okCopy = await copyText(text);
     this.importError.textContent = '';
     this.notice.textContent = okCopy ? done : 'Copying is blocked here — select the text and copy it by hand.';
     if (!okCopy) {
@@ -103,13 +91,7 @@ export class IoPanel {
 
   private download(): void {
     const c = this.hooks.current();
-    const blob = new Blob([c.pgn()], { type: 'application/x-chess-pgn' });
-    const url = URL.createObjectURL(blob);
-    const a = h('a', { href: url, download: `caravan-${c.settings.variantId}.pgn` });
-    document.body.append(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText(c.pgn(), `caravan-${c.settings.variantId}.pgn`);
   }
 
   /** Paste box: PGN if it looks like PGN, else a FEN of the chosen variant. Errors leave the game alone. */

@@ -4,9 +4,12 @@
  * It draws what the snapshot says and reports clicks to the page's actions; it decides nothing.
  */
 
+import type { Color } from '../../../src/core/outcome.js';
 import type { InfoReport } from '../../../src/protocol/search-messages.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
-import type { Prefs } from '../model/persist.js';
+import { playerNames } from '../model/archive.js';
+import { formatClock, timeControlText } from '../model/clock.js';
+import { ANIMATION_SPEEDS, BOARD_THEMES, type Prefs } from '../model/persist.js';
 import { rulesHash } from '../model/route.js';
 import { formatScore } from '../model/score.js';
 import type { GameSettings } from '../model/settings.js';
@@ -23,7 +26,25 @@ export interface PlayActions {
   readonly typedMove: (text: string) => void;
   readonly setCoordinates: (on: boolean) => void;
   readonly setAnalysis: (on: boolean) => void;
+  readonly resign: () => void;
+  readonly offerDraw: () => void;
+  /** A new game of the same settings; `swap`: with the colours changed (a rematch). */
+  readonly again: (swap: boolean) => void;
+  /** Open the game on the analysis board. */
+  readonly analyse: () => void;
+  /** Board look, sound, animation, legal-move dots (saved). */
+  readonly setLook: (p: Partial<Prefs>) => void;
 }
+
+/** The clocks' readings for the view (ms left; which one runs). */
+export interface ClockView {
+  readonly white: number;
+  readonly black: number;
+  readonly running: Color | undefined;
+}
+
+/** Below this many ms a clock is shown as low. */
+export const LOW_TIME_MS = 10_000;
 
 /** What the engine is doing, for the status line and the analysis panel. */
 export interface EngineView {
@@ -46,12 +67,23 @@ export class PlayView {
     type: 'text',
     autocomplete: 'off',
     spellcheck: 'false',
-    placeholder: 'Type a move: Nf3, O-O:h1, a10=W…',
+    placeholder: 'Type a move (Nf3, O-O…)',
     'aria-label': 'Type a move in algebraic notation',
   });
   private readonly sanError = h('div.error', { id: 'san-error', role: 'alert' });
   private readonly pageError = h('div.error', { id: 'page-error', role: 'alert' });
   private readonly buttons: Record<string, HTMLButtonElement> = {};
+  private readonly clocks = h('div.clocks', { id: 'clocks', hidden: true });
+  private readonly clockEls = {
+    white: h('div.clock', { id: 'clock-white', role: 'timer', 'aria-label': 'White clock' }),
+    black: h('div.clock', { id: 'clock-black', role: 'timer', 'aria-label': 'Black clock' }),
+  };
+  private readonly pending = h('div.panel.pending', { id: 'pending', role: 'status', 'aria-live': 'polite' });
+  private readonly drawAnswer = h('div.note', { id: 'draw-answer', role: 'status', 'aria-live': 'polite' });
+  /** What the keyboard cursor is on, for screen readers; the position in words. */
+  readonly announcer = h('div.visually-hidden', { id: 'board-announce', 'aria-live': 'assertive' });
+  private readonly description = h('div.visually-hidden', { id: 'board-description' });
+  private readonly endActions: HTMLElement;
 
   constructor(actions: PlayActions, prefs: Prefs, ioPanel: HTMLElement) {
     const button = (id: string, label: string, onClick: () => void, title?: string) => {
@@ -74,13 +106,61 @@ export class PlayView {
       const ply = (e.target as HTMLElement).closest('button')?.dataset.ply;
       if (ply !== undefined) actions.goto(Number(ply));
     });
+    this.boardEl.setAttribute('aria-describedby', 'board-description');
     this.holder.append(this.boardEl);
+    this.clocks.append(this.clockEls.white, this.clockEls.black);
+    this.endActions = h('div.row.end-actions', {}, [
+      button('rematch', 'Rematch', () => actions.again(true), 'A new game with the colours changed'),
+      button('same-settings', 'Same settings', () => actions.again(false), 'A new game with the same settings'),
+      button('analyse-game', 'Analyse', actions.analyse, 'Open this game on the analysis board'),
+    ]);
+    const select = (
+      id: string,
+      label: string,
+      options: ReadonlyArray<[string, string]>,
+      value: string,
+      change: (v: string) => void,
+    ) => {
+      const el = h(
+        'select',
+        { id },
+        options.map(([v, text]) => h('option', { value: v, selected: v === value }, text)),
+      );
+      el.addEventListener('change', () => change(el.value));
+      return h('label', { for: id }, [`${label} `, el]);
+    };
+    const look = h('details.panel.look', { id: 'look' }, [
+      h('summary', {}, 'Board and sound'),
+      h('div.toggles', {}, [
+        toggle('dark-toggle', 'Dark mode', prefs.dark, (on) => actions.setLook({ dark: on })),
+        toggle('sound-toggle', 'Sound', prefs.sound, (on) => actions.setLook({ sound: on })),
+        toggle('dests-toggle', 'Show legal moves', prefs.showDests, (on) => actions.setLook({ showDests: on })),
+      ]),
+      h('div.toggles', {}, [
+        select(
+          'board-theme',
+          'Board',
+          BOARD_THEMES.map((t) => [t, t[0]?.toUpperCase() + t.slice(1)]),
+          prefs.boardTheme,
+          (v) => actions.setLook({ boardTheme: v as Prefs['boardTheme'] }),
+        ),
+        select(
+          'animation-speed',
+          'Animation',
+          ANIMATION_SPEEDS.map((ms) => [String(ms), ms === 0 ? 'none' : `${ms} ms`]),
+          String(prefs.animationMs),
+          (v) => actions.setLook({ animationMs: Number(v) }),
+        ),
+      ]),
+    ]);
     this.root = h('section.play', {}, [
-      h('div.board-area', {}, [this.holder]),
+      h('div.board-area', {}, [this.holder, this.announcer, this.description]),
       h('div.side', {}, [
         this.title,
+        this.clocks,
         this.pageError,
         this.banner,
+        this.pending,
         this.status,
         this.analysis,
         h('div.panel', {}, [
@@ -97,14 +177,43 @@ export class PlayView {
           button('flip', 'Flip board', actions.flip),
           button('new-game', 'New game', actions.newGame),
         ]),
+        h('div.controls', {}, [
+          button('resign', 'Resign', actions.resign),
+          button('offer-draw', 'Offer a draw', actions.offerDraw),
+        ]),
+        this.drawAnswer,
         h('div.panel', {}, [sanForm, this.sanError]),
         h('div.toggles', {}, [
           toggle('coords-toggle', 'Coordinates', prefs.coordinates, actions.setCoordinates),
           toggle('analysis-toggle', 'Analysis', prefs.analysis, actions.setAnalysis),
         ]),
+        look,
         ioPanel,
       ]),
     ]);
+  }
+
+  /** The clocks (hidden for an untimed game). */
+  renderClocks(c: ClockView | undefined): void {
+    this.clocks.hidden = !c;
+    if (!c) return;
+    for (const side of ['white', 'black'] as const) {
+      const el = this.clockEls[side];
+      const ms = c[side];
+      el.textContent = `${side === 'white' ? 'White' : 'Black'} ${formatClock(ms)}`;
+      el.classList.toggle('running', c.running === side);
+      el.classList.toggle('low', ms < LOW_TIME_MS);
+    }
+  }
+
+  /** The computer's answer to a draw offer, or '' to clear it. */
+  showDrawAnswer(text: string): void {
+    this.drawAnswer.textContent = text;
+  }
+
+  /** The position in words (the board's description for screen readers). */
+  describe(text: string): void {
+    this.description.textContent = text;
   }
 
   /** Size the board's box for a variant. */
@@ -130,6 +239,14 @@ export class PlayView {
     this.buttons.first!.disabled = this.buttons.prev!.disabled = snap.ply === 0;
     this.buttons.next!.disabled = this.buttons.last!.disabled = snap.live;
     this.sanInput.disabled = !snap.live || !snap.humanToMove;
+    const over = snap.end !== undefined;
+    this.buttons.resign!.disabled = over || (settings.mode === 'engine' && snap.moves.length === 0);
+    this.buttons['offer-draw']!.disabled = over || snap.moves.length === 0;
+    this.buttons.rematch!.hidden = settings.mode !== 'engine';
+    this.buttons['offer-draw']!.textContent = settings.mode === 'engine' ? 'Offer a draw' : 'Agree a draw';
+    clear(this.pending);
+    this.pending.hidden = snap.notes.length === 0;
+    for (const note of snap.notes) this.pending.append(h('p', {}, note));
     this.analysis.hidden = !engine.analysis;
     if (engine.analysis && !this.analysis.firstChild) this.analysis.textContent = 'Analysis: waiting for the engine…';
     this.renderStatus(snap, settings, engine.thinking);
@@ -150,8 +267,10 @@ export class PlayView {
   }
 
   private renderTitle(s: GameSettings, def: VariantDefinition): void {
-    const who = s.mode === 'engine' ? `You (${s.humanColor}) vs computer, level ${s.level}` : 'Two players';
-    const extra = def.end.marriage ? ` · marriage ${def.end.marriage.mode}` : '';
+    const names = playerNames(s);
+    const who = s.mode === 'engine' ? `${names.white} – ${names.black}` : 'Two players';
+    const clock = s.timeControl ? ` · ${timeControlText(s.timeControl)}` : '';
+    const extra = `${def.end.marriage ? ` · marriage ${def.end.marriage.mode}` : ''}${clock}`;
     clear(this.title);
     this.title.append(
       h('h1', { id: 'variant-name' }, def.name),
@@ -164,7 +283,11 @@ export class PlayView {
     this.banner.hidden = !end;
     if (end) {
       clear(this.banner);
-      this.banner.append(h('span.result', { id: 'result' }, end.result), h('span', { id: 'end-text' }, end.text));
+      this.banner.append(
+        h('span.result', { id: 'result' }, end.result),
+        h('span', { id: 'end-text' }, end.text),
+        this.endActions,
+      );
     }
     let text: string;
     const side = snap.liveTurn === 'white' ? 'White' : 'Black';

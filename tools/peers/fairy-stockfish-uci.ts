@@ -2,7 +2,7 @@
  * Fairy-Stockfish (npm fairy-stockfish-nnue.wasm, GPL-3.0, a dev dependency) as a UCI engine
  * process for matches and cross-checks:
  *
- *   node --no-experimental-fetch dist/src/peers/fairy-stockfish-uci.js [--variants <ini>]
+ *   node --no-experimental-fetch dist/tools/peers/fairy-stockfish-uci.js [--variants <ini>]
  *
  * It loads the wasm engine, writes Caravan's variant definitions
  * (/work/shared/peers/fairy-stockfish-variants.ini: `<repo>/../shared/peers/…`, or `--variants`,
@@ -35,7 +35,7 @@ function flagValue(argv: readonly string[], name: string): string | undefined {
 }
 
 function defaultIniPath(): string {
-  const here = dirname(fileURLToPath(import.meta.url)); // <repo>/dist/src/peers
+  const here = dirname(fileURLToPath(import.meta.url)); // <repo>/dist/tools/peers
   const repo = resolve(here, '..', '..', '..');
   const shared = process.env.CARAVAN_SHARED ? resolve(process.env.CARAVAN_SHARED) : join(repo, '..', 'shared');
   return join(shared, 'peers', 'fairy-stockfish-variants.ini');

@@ -1,7 +1,7 @@
 /**
  * Jocly (npm `jocly`, AGPL-3.0, a dev dependency only) as a UCI engine process for matches:
  *
- *   node dist/src/peers/jocly-uci.js
+ *   node dist/tools/peers/jocly-uci.js
  *
  * Jocly's `wildebeest-chess` game runs headless in Node (`createMatch`, `applyMove`,
  * `machineSearch` with its UCT AI). This file is never imported by the library or the web app:
@@ -25,9 +25,9 @@ import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { makeFen } from '../core/fen.js';
-import { Game } from '../core/game.js';
-import { parseUciMove } from '../notation/uci.js';
+import { makeFen } from '../../src/core/fen.js';
+import { Game } from '../../src/core/game.js';
+import { parseUciMove } from '../../src/notation/uci.js';
 
 /** A move as Jocly's chessbase games represent it (only the fields used here). */
 export interface JoclyMove {

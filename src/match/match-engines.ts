@@ -3,9 +3,9 @@
  * close it. One implementation per protocol (UCI, XBoard), both over EngineProcess.
  */
 
+import { fromXboardSquares, isXboardBuiltin, toXboardSquares, xboardVariantName } from '../protocol/xboard-variants.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import { EngineProcess, EngineTimeout } from './engine-process.js';
-import { fromXboardSquares, toXboardSquares, xboardVariantName } from './xboard-variants.js';
 
 export type Protocol = 'uci' | 'xboard';
 
@@ -142,7 +142,8 @@ class UciMatchEngine extends ProcessEngine implements MatchEngine {
         `engine '${this.engineName}' does not offer UCI_Variant ${name} (it offers: ${this.variants.join(', ')})`,
       );
     }
-    if (this.variants || def.id !== 'chess') this.p.send(`setoption name UCI_Variant value ${name}`);
+    // Orthodox chess (XBoard's built-in `normal`) is what an engine without UCI_Variant plays.
+    if (this.variants || !isXboardBuiltin(def)) this.p.send(`setoption name UCI_Variant value ${name}`);
     this.p.send('ucinewgame');
     await this.ready();
   }

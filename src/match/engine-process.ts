@@ -64,6 +64,11 @@ export class EngineProcess {
   }
 
   /** The process has ended, or was killed and is about to. */
+  /** The engine's process id (the shell execs the command, so it is the engine itself). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   get exited(): boolean {
     return this.exitInfo !== undefined || this.killed;
   }
