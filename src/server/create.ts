@@ -1,14 +1,14 @@
 /** Creating a game from the HTTP request body (docs/online.md "Create a game"). */
 
 import { err, ok, type Result } from '../core/result.js';
-import { findVariant, VARIANT_IDS } from '../variants/index.js';
+import { findVariant, MENU_VARIANT_IDS } from '../variants/index.js';
 import { DAY_MS, Refusal } from './game-rules.js';
 import { hashSecret, newGameId, newSecret } from './secrets.js';
 import type { Color, EventRow, GameRow, SeatRow } from './store/types.js';
 
 export const CORRESPONDENCE_DAYS = [1, 2, 3, 5, 7, 14] as const;
-/** Online variants: every shipped one except plain chess (a test fixture of the rules library). */
-export const ONLINE_VARIANTS = VARIANT_IDS.filter((id) => id !== 'chess');
+/** Online variants: the ones the app's menu offers (plain chess, a check of the rules core, is not). */
+export const ONLINE_VARIANTS = MENU_VARIANT_IDS;
 
 export interface NewGame {
   readonly game: GameRow;

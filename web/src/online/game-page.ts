@@ -104,10 +104,16 @@ export class OnlineGamePage {
         this.you = (m.you as Side | null) ?? null;
         this.loadState(m.game as GameSummary);
         break;
-      case 'events':
-        if (m.you !== undefined) this.you = (m.you as Side | null) ?? null;
+      case 'events': {
+        const helloAnswer = m.you !== undefined;
+        if (helloAnswer) this.you = (m.you as Side | null) ?? null;
         this.applyEvents(m.events as Event[], m.clocks as Clocks | undefined);
+        // Back after a drop: our unconfirmed move is sent again if the game still waits for it
+        // (the server applies a resent move once).
+        const p = this.pending;
+        if (helloAnswer && p && this.summary?.ply === p.ply) this.sendMove(p.uci, p.ply, p.id);
         break;
+      }
       case 'ack':
         if (this.pending && m.ply === this.pending.ply) this.pending = undefined;
         break;
@@ -124,7 +130,12 @@ export class OnlineGamePage {
         break;
       case 'error':
         this.errorLine.textContent = String(m.message ?? m.code);
-        if (m.code === 'stale-ply' || m.code === 'illegal-move') this.pending = undefined;
+        if (this.pending && m.id === this.pending.id) {
+          // Our move was refused: the board shows it, the server does not have it. Start again
+          // from the server's state (stale-ply sends it by itself).
+          this.pending = undefined;
+          if (m.code !== 'stale-ply') this.socket.resync(true);
+        }
         if (m.code === 'unknown-game') this.status.textContent = 'There is no such game.';
         if (m.code === 'wrong-secret') this.status.textContent = 'This link’s secret does not belong to this game.';
         break;

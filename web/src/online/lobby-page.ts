@@ -1,6 +1,6 @@
 /** Play online: create a game (variant, colour, time) and get its links; my games, my turn first. */
 
-import { findVariant } from '../../../src/variants/index.js';
+import { findVariant, MENU_VARIANT_IDS } from '../../../src/variants/index.js';
 import { h } from '../ui/dom.js';
 import {
   clockText,
@@ -15,14 +15,6 @@ import {
 } from './model.js';
 import './online.css';
 
-const VARIANTS = [
-  'wildebeest',
-  'camel-decimal',
-  'shatranj-kamil',
-  'shatranj-kamil-2',
-  'bachelor-kamil',
-  'bachelor-kamil-reflective',
-];
 const PRESETS = ['3+2', '5+3', '10+5', '15+10', '30+20'];
 const DAYS = [1, 2, 3, 5, 7, 14];
 
@@ -44,7 +36,7 @@ export class OnlineLobbyPage {
     const variant = h(
       'select',
       { id: 'online-variant', name: 'variant' },
-      VARIANTS.map((id) => h('option', { value: id }, findVariant(id)?.name ?? id)),
+      MENU_VARIANT_IDS.map((id) => h('option', { value: id }, findVariant(id)?.name ?? id)),
     );
     const marriage = h('select', { id: 'online-marriage', name: 'marriage' }, [
       h('option', { value: 'immediate' }, 'immediate (the move that marries wins)'),
