@@ -9,13 +9,16 @@ import { steadyJit } from '../protocol/jit.js';
 import { flag, parseArgs, UsageError } from './args.js';
 import type { BenchMessage } from './bench-worker.js';
 
+export const BENCH_HELP = `usage: caravan bench [--depth <n>] [--hash <MiB>]
+Fixed-depth search over the built-in positions of every variant, in a worker thread set up like
+the engine's search worker; prints nodes, time and best move per position, then nodes/s.
+options:
+  --depth <n>           search depth 1–30 (default ${BENCH_DEFAULT_DEPTH})
+  --hash <MiB>          transposition table size 1–4096 (default 16)`;
+
 /** Options are checked at once (a UsageError is thrown); the search then runs in a worker. */
 export function benchCommand(argv: readonly string[], out: (line: string) => void): Promise<void> {
-  const args = parseArgs(argv, []);
-  for (const name of args.flags.keys()) {
-    if (!['depth', 'hash'].includes(name)) throw new UsageError(`unknown option --${name}`);
-  }
-  if (args.positional.length > 0) throw new UsageError(`unexpected argument '${args.positional[0]}'`);
+  const args = parseArgs(argv, { values: ['depth', 'hash'] });
   const depthText = flag(args, 'depth') ?? String(BENCH_DEFAULT_DEPTH);
   if (!/^\d+$/.test(depthText) || Number(depthText) < 1 || Number(depthText) > 30) {
     throw new UsageError(`bad depth '${depthText}': expected an integer 1–30`);

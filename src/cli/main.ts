@@ -1,30 +1,31 @@
 #!/usr/bin/env node
 /** The `caravan` command: perft, uci, xboard, bench, match. */
 
-import { UsageError } from './args.js';
-import { benchCommand } from './bench-command.js';
-import { matchCommand } from './match-command.js';
-import { perftCommand } from './perft-command.js';
-import { uciCommand } from './uci-command.js';
-import { xboardCommand } from './xboard-command.js';
+import { UsageError, wantsHelp } from './args.js';
+import { BENCH_HELP, benchCommand } from './bench-command.js';
+import { MATCH_HELP, matchCommand } from './match-command.js';
+import { PERFT_HELP, perftCommand } from './perft-command.js';
+import { UCI_HELP, uciCommand } from './uci-command.js';
+import { XBOARD_HELP, xboardCommand } from './xboard-command.js';
 
 const USAGE = `usage: caravan <command> [options]
 commands:
-  perft --variant <id> --depth <n> [--fen "<fen>"] [--divide] [--time]
+  perft --variant <id> --depth <n> [--fen "<fen>"] [--marriage <mode>] [--divide] [--time]
   uci                     UCI engine on stdin/stdout (options: UCI_Variant, UCI_Marriage, Hash, Level)
   xboard                  XBoard/CECP v2 engine on stdin/stdout (XBoard flags: caravan xboard --help)
   match --variant <id> --engine <cmd> --engine <cmd> [...]   engine match (see caravan match --help)
   bench [--depth <n>] [--hash <MiB>]
+caravan <command> --help describes a command.
 `;
 
 type Command = (argv: readonly string[], out: (line: string) => void) => void | Promise<void>;
 
-const commands: Record<string, Command> = {
-  perft: perftCommand,
-  uci: uciCommand,
-  xboard: xboardCommand,
-  match: matchCommand,
-  bench: benchCommand,
+const commands: Record<string, { readonly run: Command; readonly help: string }> = {
+  perft: { run: perftCommand, help: PERFT_HELP },
+  uci: { run: uciCommand, help: UCI_HELP },
+  xboard: { run: xboardCommand, help: XBOARD_HELP },
+  match: { run: matchCommand, help: MATCH_HELP },
+  bench: { run: benchCommand, help: BENCH_HELP },
 };
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -38,8 +39,12 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stderr.write(`caravan: unknown command '${name}'\n${USAGE}`);
     return 2;
   }
+  if (wantsHelp(rest)) {
+    process.stdout.write(`${command.help.trimEnd()}\n`);
+    return 0;
+  }
   try {
-    await command(rest, (line) => process.stdout.write(`${line}\n`));
+    await command.run(rest, (line) => process.stdout.write(`${line}\n`));
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {

@@ -1,22 +1,38 @@
-/** `caravan perft --variant <id> --depth <n> [--fen "<fen>"] [--divide]` */
+/** `caravan perft --variant <id> --depth <n> [--fen "<fen>"] [--marriage immediate|delayed] [--divide] [--time]` */
 
 import { parseFen } from '../core/fen.js';
 import { perft, perftDivide } from '../core/perft.js';
 import { moveToUci } from '../notation/uci.js';
-import { DEFAULT_VARIANT_ID, findVariant, VARIANT_IDS } from '../variants/index.js';
-import { flag, parseArgs, UsageError } from './args.js';
+import { DEFAULT_VARIANT_ID, findVariant, VARIANT_IDS, withMarriageMode } from '../variants/index.js';
+import { booleanFlag, flag, parseArgs, UsageError } from './args.js';
+
+export const PERFT_HELP = `usage: caravan perft --variant <id> --depth <n> [options]
+Counts the leaf nodes of the tree of legal moves (RULES.md §5).
+options:
+  --variant <id>        ${VARIANT_IDS.join(', ')} (default ${DEFAULT_VARIANT_ID})
+  --depth <n>           plies, 0–20 (required)
+  --fen "<fen>"         start from this position (default: the variant's start)
+  --marriage <mode>     Bachelor Kamil: immediate (default) or delayed (RULES.md §4)
+  --divide              one line per first move with its count
+  --time                print the time taken and nodes per second (--time=false: off)`;
 
 export function perftCommand(argv: readonly string[], out: (line: string) => void): void {
-  const args = parseArgs(argv, ['divide', 'time']);
-  for (const name of args.flags.keys()) {
-    if (!['variant', 'depth', 'fen', 'divide', 'time'].includes(name)) throw new UsageError(`unknown option --${name}`);
-  }
+  const args = parseArgs(argv, { values: ['variant', 'depth', 'fen', 'marriage'], booleans: ['divide', 'time'] });
   const id = flag(args, 'variant') ?? DEFAULT_VARIANT_ID;
-  const variant = findVariant(id);
-  if (!variant) throw new UsageError(`unknown variant '${id}' (known: ${VARIANT_IDS.join(', ')})`);
+  const found = findVariant(id);
+  if (!found) throw new UsageError(`unknown variant '${id}' (known: ${VARIANT_IDS.join(', ')})`);
+  let variant = found;
+  const marriage = flag(args, 'marriage');
+  if (marriage !== undefined) {
+    if (marriage !== 'immediate' && marriage !== 'delayed') {
+      throw new UsageError(`--marriage must be immediate or delayed, got '${marriage}'`);
+    }
+    if (!variant.end.marriage) throw new UsageError(`--marriage: ${variant.name} has no marriage rule`);
+    variant = withMarriageMode(variant, marriage);
+  }
   const depthText = flag(args, 'depth');
   if (depthText === undefined) throw new UsageError('--depth is required');
-  if (!/^\d+$/.test(depthText) || Number(depthText) > 20)
+  if (!/^\d{1,2}$/.test(depthText) || Number(depthText) > 20)
     throw new UsageError(`bad depth '${depthText}': expected an integer 0–20`);
   const depth = Number(depthText);
   const parsed = parseFen(variant, flag(args, 'fen') ?? variant.startFen);
@@ -24,7 +40,7 @@ export function perftCommand(argv: readonly string[], out: (line: string) => voi
   const pos = parsed.value;
   const started = performance.now();
   let total: number;
-  if (flag(args, 'divide')) {
+  if (booleanFlag(args, 'divide')) {
     total = 0;
     for (const { move, nodes } of perftDivide(pos, depth)) {
       out(`${moveToUci(pos, move)} ${nodes}`);
@@ -32,7 +48,7 @@ export function perftCommand(argv: readonly string[], out: (line: string) => voi
     }
     if (depth === 0) total = 1;
   } else total = perft(pos, depth);
-  if (flag(args, 'time')) {
+  if (booleanFlag(args, 'time')) {
     const ms = performance.now() - started;
     out(`time ${Math.round(ms)} ms, ${Math.round((total / Math.max(ms, 1)) * 1000)} nodes/s`);
   }

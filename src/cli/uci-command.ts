@@ -1,9 +1,22 @@
 /** `caravan uci`: the UCI protocol on stdin/stdout, searching in a worker thread. */
 
+import { DEFAULT_HASH_MB, MAX_HASH_MB } from '../engine/api.js';
+import { MAX_LEVEL } from '../engine/levels.js';
 import { exitQuietlyOnClosedOutput, readLines } from '../protocol/line-io.js';
 import { WorkerSearcher } from '../protocol/searcher.js';
-import { UciSession } from '../protocol/uci.js';
+import { MAX_MOVE_OVERHEAD_MS, UCI_VARIANTS, UciSession } from '../protocol/uci.js';
+import { DEFAULT_VARIANT_ID } from '../variants/index.js';
 import { UsageError } from './args.js';
+
+export const UCI_HELP = `usage: caravan uci
+UCI engine on stdin/stdout; the search runs in a worker thread.
+options (setoption name <name> value <value>):
+  UCI_Variant           ${UCI_VARIANTS.join(', ')} (default ${DEFAULT_VARIANT_ID})
+  UCI_Marriage          immediate | delayed (Bachelor Kamil, RULES.md §4)
+  Hash                  MiB 1–${MAX_HASH_MB} (default ${DEFAULT_HASH_MB})
+  Level                 0 = full strength, 1–${MAX_LEVEL} casual levels
+  Move Overhead         ms 0–${MAX_MOVE_OVERHEAD_MS} taken off the clock for GUI latency
+readyok comes once the search worker is warm, so the first search keeps its time limit.`;
 
 export async function uciCommand(argv: readonly string[], out: (line: string) => void): Promise<void> {
   if (argv.length > 0) throw new UsageError(`uci takes no arguments (got '${argv.join(' ')}')`);

@@ -12,19 +12,21 @@ XBoard/CECP v2 engine on stdin/stdout, e.g.
 variant names (XBoard-safe): wildebeest, cameldecimal, kamil10, kamil10b, bachelorkamil,
   bachelorkamilr (the canonical ids are accepted too); the engine sends setup and piece
   commands, so XBoard draws the board and tests legality, castling included.
-XBoard 4.9.1 flags needed per variant (its own rules disagree with these variants):
-  wildebeest        -testClaims false -materialDraws false  (stalemate wins; XBoard calls the
-                    claim false and forfeits the winner, or adjudicates a draw)
-  bachelorkamil(r)  -materialDraws false  (King+Gnu v King can still win by taming)
-  cameldecimal, kamil10, kamil10b: none
+XBoard 4.9.1 verifies result claims by its own rules, which do not know these variants' ends:
+  wildebeest        -checkMates false -testClaims false  (stalemate wins: with -checkMates on,
+                    XBoard scores the stalemate a draw itself; with -testClaims on, it calls
+                    Caravan's win claim false and gives the game to the stalemated side)
+  bachelorkamil(r)  -testClaims false  (XBoard knows no marriage or taming: the marrying side's
+                    win claim is scored as its loss)
+  cameldecimal      -testClaims false  (K v K+Camel is dead, RULES.md §2; XBoard scores the
+                    draw claim 0-1)
+  kamil10, kamil10b none  (the shatranj parent knows stalemate wins and the bare king)
+XBoard saves options to ~/.xboardrc on exit and reads them next time: a flag once given stays
+on until changed (-testClaims true undoes it).
 engine options: Level (0 = full strength, 1-8), Marriage (immediate|delayed)
 details: docs/xboard.md`;
 
 export async function xboardCommand(argv: readonly string[], out: (line: string) => void): Promise<void> {
-  if (argv.length === 1 && (argv[0] === '--help' || argv[0] === '-h')) {
-    for (const l of XBOARD_HELP.split('\n')) out(l);
-    return;
-  }
   if (argv.length > 0) throw new UsageError(`xboard takes no arguments (got '${argv.join(' ')}')`);
   exitQuietlyOnClosedOutput();
   const searcher = new WorkerSearcher();

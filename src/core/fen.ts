@@ -6,6 +6,7 @@
 
 import type { VariantDefinition } from '../variants/schema.js';
 import { CaravanError } from './errors.js';
+import { describeType, excerpt } from './excerpt.js';
 import { Position, type Setup } from './position.js';
 import { err, ok, type Result } from './result.js';
 import { BLACK, EMPTY, PAD, pieceCode, squareName, type VariantTables, variantTables, WHITE } from './tables.js';
@@ -15,11 +16,21 @@ function fenError(message: string): { ok: false; error: CaravanError } {
   return err(new CaravanError('invalid-fen', message));
 }
 
+/**
+ * Longest FEN read (issue 14 item 1). The largest real FEN of these variants is under 200
+ * characters; the bound keeps every later step small, and a longer text is an error, not work.
+ */
+export const MAX_FEN_LENGTH = 1024;
+
 /** Parse a FEN into a position, or say precisely what is wrong with it. */
 export function parseFen(variant: VariantDefinition, fen: string): Result<Position, CaravanError> {
   const checked = checkedVariant(variant);
   if (!checked.ok) return checked;
   const def = checked.value;
+  if (typeof fen !== 'string') return fenError(`a FEN must be a string, got ${describeType(fen)}`);
+  if (fen.length > MAX_FEN_LENGTH) {
+    return fenError(`FEN is ${fen.length} characters long, at most ${MAX_FEN_LENGTH} are read: ${excerpt(fen)}`);
+  }
   const t = variantTables(def);
   const fields = fen.trim().split(/\s+/);
   if (fields.length < 2 || fields.length > 6 || fields[0] === '') {
@@ -60,8 +71,12 @@ export function parseFen(variant: VariantDefinition, fen: string): Result<Positi
       }
       const color = c === c.toUpperCase() ? WHITE : BLACK;
       if (type === t.kingType) kings[color] = (kings[color] as number) + 1;
-      if (t.isPawn[type] && def.promotion.ranks.includes(color === WHITE ? rank + 1 : t.ranks - rank)) {
-        return fenError(`pawn on ${String.fromCharCode(97 + file)}${rank + 1} stands on its promotion rank`);
+      if (t.isPawn[type] && file < t.files) {
+        const relative = color === WHITE ? rank + 1 : t.ranks - rank;
+        const at = `${String.fromCharCode(97 + file)}${rank + 1}`;
+        // A pawn on its promotion rank would already have promoted; none can stand behind its start.
+        if (def.promotion.ranks.includes(relative)) return fenError(`pawn on ${at} stands on its promotion rank`);
+        if (relative === 1) return fenError(`pawn on ${at} stands on its own first rank`);
       }
       if (file < t.files) board[rank * t.files + file] = pieceCode(type, color);
       file++;
@@ -77,13 +92,14 @@ export function parseFen(variant: VariantDefinition, fen: string): Result<Positi
   }
 
   // Side to move
-  if (side !== 'w' && side !== 'b') return fenError(`side to move is '${side}', expected 'w' or 'b'`);
+  if (side !== 'w' && side !== 'b') return fenError(`side to move is '${excerpt(side)}', expected 'w' or 'b'`);
   const turn = side === 'w' ? WHITE : BLACK;
 
   // Castling: K/Q (and Shredder-style file letters) name rooks; rights without king and rook at home are dropped.
   let castling = 0;
   if (castlingField !== '-') {
-    if (!/^[A-Za-z]+$/.test(castlingField)) return fenError(`castling field '${castlingField}' is not '-' or letters`);
+    if (!/^[A-Za-z]+$/.test(castlingField))
+      return fenError(`castling field '${excerpt(castlingField)}' is not '-' or letters`);
     for (const c of castlingField) {
       const color = c === c.toUpperCase() ? WHITE : BLACK;
       const u = c.toUpperCase();
@@ -91,13 +107,15 @@ export function parseFen(variant: VariantDefinition, fen: string): Result<Positi
       if (u === 'K') sideIdx = 1;
       else if (u === 'Q') sideIdx = 0;
       else {
+        // A Shredder-style file letter must name a rook's start file.
         const f = u.charCodeAt(0) - 65;
-        if (f >= t.files) return fenError(`castling letter '${c}' is not K, Q or a file of the board`);
         const cg = def.castling;
-        if (!cg) continue;
-        if (f === cg.rookFiles.kingSide) sideIdx = 1;
-        else if (f === cg.rookFiles.queenSide) sideIdx = 0;
-        else continue;
+        if (f === cg?.rookFiles.kingSide) sideIdx = 1;
+        else if (f === cg?.rookFiles.queenSide) sideIdx = 0;
+        else {
+          const files = cg ? ` (rook files: ${rookFileLetters(cg.rookFiles)})` : ` (${def.name} has no castling)`;
+          return fenError(`castling letter '${c}' names no rook: not K, Q or a rook's file${files}`);
+        }
       }
       if (!t.castling || !def.castling) continue;
       const kingAt = t.castling.kingFrom[color] as number;
@@ -111,55 +129,17 @@ export function parseFen(variant: VariantDefinition, fen: string): Result<Positi
   }
 
   // Clocks
-  if (!/^\d+$/.test(halfField)) return fenError(`halfmove clock '${halfField}' is not a non-negative integer`);
-  if (!/^\d+$/.test(fullField)) return fenError(`fullmove number '${fullField}' is not a non-negative integer`);
+  if (!/^\d+$/.test(halfField)) return fenError(`halfmove clock '${excerpt(halfField)}' is not a non-negative integer`);
+  if (!/^\d+$/.test(fullField))
+    return fenError(`fullmove number '${excerpt(fullField)}' is not a non-negative integer`);
   const halfmove = Number(halfField);
   const fullmove = Math.max(1, Number(fullField));
   if (halfmove > 100000 || fullmove > 100000) return fenError('move counters out of range');
 
-  // En passant
-  const epSquares: number[] = [];
-  let epVictim = -1;
-  if (epField !== '-') {
-    const names = epField.includes(',') ? epField.split(',') : (epField.match(/[a-z]\d{1,2}/g) ?? []);
-    if (names.join('') !== epField.replace(/,/g, '') || names.length === 0) {
-      return fenError(`en-passant field '${epField}' is not '-' or a list of squares`);
-    }
-    const sqs: number[] = [];
-    for (const name of names) {
-      const m = /^([a-z])(\d{1,2})$/.exec(name);
-      const f = m ? (m[1] as string).charCodeAt(0) - 97 : -1;
-      const r = m ? Number(m[2]) - 1 : -1;
-      if (!m || f >= t.files || r < 0 || r >= t.ranks)
-        return fenError(`en-passant square '${name}' is not on the board`);
-      sqs.push((r + PAD) * t.stride + f + PAD);
-    }
-    const file = t.fileOf[sqs[0] as number];
-    if (sqs.some((s) => t.fileOf[s] !== file)) return fenError(`en-passant squares '${epField}' are not on one file`);
-    // The pawn that moved belongs to the side not to move and went away from its own side.
-    const step = turn === WHITE ? -t.stride : t.stride; // direction the enemy pawn travelled
-    let far = sqs[0] as number;
-    for (const s of sqs)
-      if ((turn === WHITE ? -1 : 1) * ((t.rankOf[s] as number) - (t.rankOf[far] as number)) > 0) far = s;
-    let v = far + step;
-    while (t.rankOf[v] !== -1 && board[(t.rankOf[v] as number) * t.files + (t.fileOf[v] as number)] === EMPTY)
-      v += step;
-    const them = turn ^ 1;
-    if (
-      t.rankOf[v] === -1 ||
-      t.pawnType < 0 ||
-      board[(t.rankOf[v] as number) * t.files + (t.fileOf[v] as number)] !== pieceCode(t.pawnType, them)
-    ) {
-      return fenError(`en-passant squares '${epField}' have no ${them === WHITE ? 'white' : 'black'} pawn beyond them`);
-    }
-    for (const s of sqs) {
-      if (board[(t.rankOf[s] as number) * t.files + (t.fileOf[s] as number)] !== EMPTY) {
-        return fenError(`en-passant square ${squareName(t, s)} is not empty`);
-      }
-    }
-    epVictim = v;
-    epSquares.push(...sqs);
-  }
+  // En passant: a syntax error is an error; a field that describes no possible step is ignored.
+  const ep = readEpField(t, def, board, turn, epField);
+  if (!ep.ok) return ep;
+  const { epSquares, epVictim } = ep.value;
 
   const setup: Setup = { board, turn, castling, epSquares, epVictim, halfmove, fullmove };
   const pos = Position.fromSetup(def, setup);
@@ -175,6 +155,74 @@ export function parseFen(variant: VariantDefinition, fen: string): Result<Positi
     return fenError(`${turn === WHITE ? 'Black' : 'White'} (not to move) is in check`);
   }
   return ok(pos);
+}
+
+function rookFileLetters(files: { readonly queenSide: number; readonly kingSide: number }): string {
+  return [files.queenSide, files.kingSide].map((f) => String.fromCharCode(65 + f)).join(', ');
+}
+
+/** The e.p. field as read: target squares and the pawn that may be taken (none: empty, −1). */
+interface EpRead {
+  readonly epSquares: number[];
+  readonly epVictim: number;
+}
+
+const NO_EP: EpRead = { epSquares: [], epVictim: -1 };
+
+/**
+ * Read the e.p. field (RULES.md §0). It is used only when it describes a multi-step that can
+ * just have happened: the squares on one file, each once; the enemy pawn right after the passed
+ * squares (the listed ones and any between them and the pawn), all of them empty; the square it
+ * came from empty; and a pawn on that rank may step that far. Otherwise it is ignored (as
+ * Stockfish and chessops do), so it never points at another pawn further along the file.
+ */
+function readEpField(
+  t: VariantTables,
+  def: VariantDefinition,
+  board: Uint8Array,
+  turn: number,
+  field: string,
+): Result<EpRead, CaravanError> {
+  if (field === '-') return ok(NO_EP);
+  const names = field.includes(',') ? field.split(',') : (field.match(/[a-z]\d{1,2}/g) ?? []);
+  if (names.length === 0 || names.join('') !== field.replace(/,/g, '')) {
+    return fenError(`en-passant field '${excerpt(field)}' is not '-' or a list of squares`);
+  }
+  const squares: number[] = [];
+  for (const name of names) {
+    const m = /^([a-z])(\d{1,2})$/.exec(name);
+    const f = m ? (m[1] as string).charCodeAt(0) - 97 : -1;
+    const r = m ? Number(m[2]) - 1 : -1;
+    if (!m || f >= t.files || r < 0 || r >= t.ranks) {
+      return fenError(`en-passant square '${excerpt(name)}' is not on the board`);
+    }
+    squares.push((r + PAD) * t.stride + f + PAD);
+  }
+  if (!def.pawn.enPassant || t.pawnType < 0) return ok(NO_EP);
+  const file = t.fileOf[squares[0] as number];
+  if (squares.some((s) => t.fileOf[s] !== file)) return ok(NO_EP);
+  if (new Set(squares).size !== squares.length) return ok(NO_EP);
+  const at = (s: number): number => board[(t.rankOf[s] as number) * t.files + (t.fileOf[s] as number)] as number;
+  const them = turn ^ 1;
+  // The enemy pawn travelled away from its own side: up the board for White.
+  const step = them === WHITE ? t.stride : -t.stride;
+  const along = (s: number): number => (them === WHITE ? 1 : -1) * (t.rankOf[s] as number);
+  let first = squares[0] as number;
+  let last = first;
+  for (const s of squares) {
+    if (along(s) < along(first)) first = s;
+    if (along(s) > along(last)) last = s;
+  }
+  // The passed squares run from `first` to the pawn; every one is empty.
+  let victim = first;
+  while (t.rankOf[victim] !== -1 && at(victim) === EMPTY) victim += step;
+  if (t.rankOf[victim] === -1 || along(victim) <= along(last)) return ok(NO_EP);
+  if (at(victim) !== pieceCode(t.pawnType, them)) return ok(NO_EP);
+  const origin = first - step;
+  if (t.rankOf[origin] === -1 || at(origin) !== EMPTY) return ok(NO_EP);
+  const distance = along(victim) - along(origin);
+  if (distance > (t.pawnMaxStep[them][origin] as number)) return ok(NO_EP);
+  return ok({ epSquares: squares, epVictim: victim });
 }
 
 /** Write the position as FEN. */

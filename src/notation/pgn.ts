@@ -14,6 +14,7 @@
  */
 
 import { CaravanError } from '../core/errors.js';
+import { describeType, excerpt } from '../core/excerpt.js';
 import { makeFen, parseFen } from '../core/fen.js';
 import { Game } from '../core/game.js';
 import { err, ok, type Result } from '../core/result.js';
@@ -148,11 +149,6 @@ function pgnError(message: string): { ok: false; error: CaravanError } {
   return err(new CaravanError('invalid-pgn', message));
 }
 
-/** At most 40 characters of input text in a message. */
-function excerpt(text: string): string {
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
-}
-
 const TAG_RE = /\[[ \t]*([A-Za-z0-9_+#=:-]+)[ \t]*"((?:[^"\\\r\n]|\\.)*)"[ \t]*\]/y;
 const NAG_RE = /\$\d+/y;
 /** Characters that end a symbol token. */
@@ -280,8 +276,27 @@ function moveLabel(game: Game): string {
   return `move ${game.position.fullmove} (${game.position.turn === 0 ? 'white' : 'black'})`;
 }
 
+/**
+ * A game as read: the Game exists once a FEN tag or a move needed it (a database of results
+ * only, `1-0 1-0 …`, builds none); `fen` is the FEN tag, undefined for the start position.
+ */
+interface ReadGame {
+  readonly tags: Record<string, string>;
+  readonly variant: VariantDefinition;
+  readonly result: string;
+  readonly fen: string | undefined;
+  readonly game: Game | undefined;
+}
+
+/** A new game of a variant from a FEN that was already read once (so it cannot fail). */
+function startGame(def: VariantDefinition, fen: string | undefined): Game {
+  const created = Game.create(def, fen);
+  if (!created.ok) throw created.error; // cannot happen: the variant and FEN were validated
+  return created.value;
+}
+
 /** Read the next game; ok(undefined) when the text has no more game. */
-function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<PgnGame | undefined, CaravanError> {
+function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<ReadGame | undefined, CaravanError> {
   const tags: Record<string, string> = {};
   let sawAny = false;
   for (;;) {
@@ -299,10 +314,14 @@ function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<PgnGame | undef
   const variant = gameVariant(tags, options);
   if (!variant.ok) return variant;
   const def = variant.value;
-  const fen = tags.FEN?.trim();
-  const created = Game.create(def, fen === undefined || fen === '' ? undefined : fen);
-  if (!created.ok) return pgnError(`FEN tag: ${created.error.message}`);
-  const game = created.value;
+  const fenTag = tags.FEN?.trim();
+  const fen = fenTag === undefined || fenTag === '' ? undefined : fenTag;
+  let started: Game | undefined;
+  if (fen !== undefined) {
+    const created = Game.create(def, fen);
+    if (!created.ok) return pgnError(`FEN tag: ${created.error.message}`);
+    started = created.value;
+  }
 
   let result: string | undefined;
   let depth = 0;
@@ -341,50 +360,101 @@ function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<PgnGame | undef
       if (san === '') continue;
     }
     if (/^[!?]+$/.test(san) || /^e\.?p\.?$/.test(san)) continue; // annotations written apart
+    started ??= startGame(def, undefined);
+    const game = started;
     if (san === '--' || san === 'Z0' || san === '0000') {
       return pgnError(`line ${tok.line}: ${moveLabel(game)}: null move '${san}' cannot be played`);
     }
-    const over = game.outcome();
-    // Players often play on past a threefold repetition nobody claimed: the game is the draw it
-    // reached, the moves after it are left unread (issue 13, newcomer fix 6).
-    if (over?.reason === 'threefold-repetition') continue;
-    if (over) {
-      return pgnError(
-        `line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}' comes after the end of the game (${over.reason})`,
-      );
-    }
+    // game.play checks the outcome; it is worked out here only on the way to an error.
     const parsed = parseSan(game.position, san);
-    if (!parsed.ok) return pgnError(`line ${tok.line}: ${moveLabel(game)}: ${parsed.error.message}`);
-    const played = game.play(parsed.value);
-    if (!played.ok) return pgnError(`line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}': ${played.error.message}`);
+    const played = parsed.ok ? game.play(parsed.value) : parsed;
+    if (!played.ok) {
+      const over = game.outcome();
+      // Players often play on past a threefold repetition nobody claimed: the game is the draw it
+      // reached, the moves after it are left unread (issue 13, newcomer fix 6).
+      if (over?.reason === 'threefold-repetition') continue;
+      if (over) {
+        return pgnError(
+          `line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}' comes after the end of the game (${over.reason})`,
+        );
+      }
+      if (!parsed.ok) return pgnError(`line ${tok.line}: ${moveLabel(game)}: ${parsed.error.message}`);
+      return pgnError(`line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}': ${played.error.message}`);
+    }
   }
   if (depth > 0) return pgnError(`variation opened on line ${openLine} is never closed`);
   return ok({
     tags,
     variant: def,
-    game,
+    fen,
+    game: started,
     result: result ?? (RESULTS.has(tags.Result ?? '') ? (tags.Result as string) : '*'),
   });
 }
 
+/**
+ * A game of a database as kept in memory: its moves, not a Game with its position and undo
+ * stack (about 10 KB each). The Game is rebuilt from the moves the first time it is asked for,
+ * then kept. Holding a quarter of a million Games made the collector's work grow faster than the
+ * input (issue 14 item 7).
+ */
+class StoredGame implements PgnGame {
+  readonly tags: Record<string, string>;
+  readonly variant: VariantDefinition;
+  readonly result: string;
+  private readonly fen: string | undefined;
+  private readonly moves: Int32Array | undefined;
+  private built: Game | undefined;
+
+  constructor(read: ReadGame) {
+    this.tags = read.tags;
+    this.variant = read.variant;
+    this.result = read.result;
+    this.fen = read.fen;
+    const moves = read.game?.moves;
+    this.moves = moves && moves.length > 0 ? Int32Array.from(moves) : undefined;
+  }
+
+  get game(): Game {
+    if (!this.built) {
+      const game = startGame(this.variant, this.fen);
+      if (this.moves) for (const m of this.moves) game.play(m);
+      this.built = game;
+    }
+    return this.built;
+  }
+}
+
+/** An error for a text that is not a string or options that are not an object (issue 14 item 8). */
+function badArguments(text: unknown, options: unknown): { ok: false; error: CaravanError } | undefined {
+  if (typeof text !== 'string') return pgnError(`PGN must be a string, got ${describeType(text)}`);
+  if (options === null || typeof options !== 'object') {
+    return pgnError(`PGN reading options must be an object, got ${describeType(options)}`);
+  }
+  return undefined;
+}
+
 /** Read the first game of a PGN text (any later games are not looked at). */
 export function readPgn(text: string, options: ReadPgnOptions = {}): Result<PgnGame, CaravanError> {
-  if (typeof text !== 'string') return pgnError('PGN must be a string');
+  const bad = badArguments(text, options);
+  if (bad) return bad;
   const r = readOne(new Tokenizer(text), options);
   if (!r.ok) return r;
   if (!r.value) return pgnError('the text holds no game');
-  return ok(r.value);
+  const { tags, variant, result, fen, game } = r.value;
+  return ok({ tags, variant, result, game: game ?? startGame(variant, fen) });
 }
 
 /** Read every game of a PGN text; an error names the game (1-based) it is in. */
 export function readPgnGames(text: string, options: ReadPgnOptions = {}): Result<PgnGame[], CaravanError> {
-  if (typeof text !== 'string') return pgnError('PGN must be a string');
+  const bad = badArguments(text, options);
+  if (bad) return bad;
   const tk = new Tokenizer(text);
   const games: PgnGame[] = [];
   for (;;) {
     const r = readOne(tk, options);
     if (!r.ok) return pgnError(`game ${games.length + 1}: ${r.error.message}`);
     if (!r.value) return ok(games);
-    games.push(r.value);
+    games.push(new StoredGame(r.value));
   }
 }

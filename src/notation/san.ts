@@ -15,6 +15,7 @@
  */
 
 import { CaravanError } from '../core/errors.js';
+import { describeType, excerpt } from '../core/excerpt.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, type Move, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
 import { generateLegal, MAX_MOVES } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
@@ -153,12 +154,7 @@ export function sanLine(pos: Position, moves: readonly Move[]): string[] {
 // Reading
 
 function sanError(kind: 'invalid-san' | 'illegal-move' | 'ambiguous-san', text: string, why: string) {
-  return err(new CaravanError(kind, `'${text}' ${why}`));
-}
-
-/** Quote at most 40 characters of user text in messages. */
-function shown(text: string): string {
-  return text.length > MAX_SAN_LENGTH ? `${text.slice(0, MAX_SAN_LENGTH)}…` : text;
+  return err(new CaravanError(kind, `'${excerpt(text)}' ${why}`));
 }
 
 const CASTLE_RE = /^([O0o])-\1(-\1)?(?::([a-z]\d{1,2}))?$/;
@@ -192,10 +188,11 @@ function pieceName(pos: Position, type: number): string {
  * `ambiguous-san` (several legal moves fit; the message lists their SAN).
  */
 export function parseSan(pos: Position, san: string): Result<Move, CaravanError> {
-  if (typeof san !== 'string') return err(new CaravanError('invalid-san', 'SAN must be a string'));
+  if (typeof san !== 'string')
+    return err(new CaravanError('invalid-san', `SAN must be a string, got ${describeType(san)}`));
   const text = san.trim();
   if (text.length === 0) return sanError('invalid-san', '', 'is empty, not a move');
-  if (text.length > MAX_SAN_LENGTH) return sanError('invalid-san', shown(text), 'is too long to be a move in SAN');
+  if (text.length > MAX_SAN_LENGTH) return sanError('invalid-san', text, 'is too long to be a move in SAN');
   const body = stripSuffixes(text);
   if (body.length === 0) return sanError('invalid-san', text, 'is only an annotation, not a move');
   const castle = CASTLE_RE.exec(body);

@@ -5,6 +5,7 @@
  */
 
 import { CaravanError } from '../core/errors.js';
+import { describeType, excerpt } from '../core/excerpt.js';
 import { KIND_CASTLE, type Move, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
 import { generateLegal, MAX_MOVES } from '../core/movegen.js';
 import type { Position } from '../core/position.js';
@@ -41,10 +42,16 @@ export function legalMoveList(pos: Position): Move[] {
 
 /** Find the legal move written in UCI text, or say why there is none. */
 export function parseUciMove(pos: Position, text: string): Result<Move, CaravanError> {
+  if (typeof text !== 'string') {
+    return err(new CaravanError('invalid-move-text', `move text must be a string, got ${describeType(text)}`));
+  }
   const m = /^([a-z])(\d{1,2})([a-z])(\d{1,2})([a-z]?)$/.exec(text);
   if (!m)
     return err(
-      new CaravanError('invalid-move-text', `'${text}' is not a move in coordinate notation (like e2e4 or a9a10w)`),
+      new CaravanError(
+        'invalid-move-text',
+        `'${excerpt(text)}' is not a move in coordinate notation (like e2e4 or a9a10w)`,
+      ),
     );
   const t = pos.t;
   const from = parseSquare(t, `${m[1]}${m[2]}`);

@@ -70,3 +70,9 @@ export type FromWorker =
   | { readonly type: 'info'; readonly id: number; readonly info: InfoReport }
   | { readonly type: 'done'; readonly id: number; readonly result: SearchReport }
   | { readonly type: 'error'; readonly id: number; readonly message: string };
+
+/**
+ * The CLI search worker's first message: its engine is warmed up, so searches from now on keep
+ * their time limits (`readyok` and `pong` wait for it, issue 14 item 5).
+ */
+export type WorkerReady = { readonly type: 'ready' };

@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { Position } from '../core/position.js';
 import { createEngine } from '../engine/index.js';
 import { VARIANTS } from '../variants/index.js';
-import type { FromWorker, ToWorker } from './search-messages.js';
+import type { FromWorker, ToWorker, WorkerReady } from './search-messages.js';
 import { serveWorkerMessage } from './search-runner.js';
 
 const port = parentPort;
@@ -24,6 +24,7 @@ for (const variant of VARIANTS) {
   if (pos.ok) engine.search(pos.value, { limits: { nodes: 4000 } });
 }
 engine.newGame();
+port.postMessage({ type: 'ready' } satisfies WorkerReady);
 
 port.on('message', (msg: ToWorker) =>
   serveWorkerMessage(engine, msg, (reply: FromWorker) => port.postMessage(reply), stopFlag),

@@ -9,7 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Engine } from '../engine/api.js';
 import { steadyJit } from './jit.js';
-import type { FromWorker, InfoReport, SearchReport, SearchRequest, ToWorker } from './search-messages.js';
+import type { FromWorker, InfoReport, SearchReport, SearchRequest, ToWorker, WorkerReady } from './search-messages.js';
 import { runSearch } from './search-runner.js';
 
 export interface SearchCallbacks {
@@ -21,6 +21,13 @@ export interface SearchCallbacks {
 
 export interface Searcher {
   readonly busy: boolean;
+  /**
+   * Resolves once a search started now keeps its time limit (the worker has warmed up):
+   * `readyok` and `pong` wait for it (issue 14 item 5).
+   */
+  whenReady(): Promise<void>;
+  /** True once whenReady has resolved (and no worker restart is pending). */
+  readonly ready: boolean;
   /** Start a search; false (and nothing happens) when one is already running. */
   start(request: SearchRequest, callbacks: SearchCallbacks): boolean;
   /** Ask the running search to stop; its onDone follows soon with the best move so far. */
@@ -38,6 +45,9 @@ export class WorkerSearcher implements Searcher {
   private nextId = 1;
   private closed = false;
   private hashMb: number | undefined;
+  private isReady = false;
+  private failuresWhileWaited = 0;
+  private readyWaiters: Array<() => void> = [];
 
   constructor() {
     this.worker = this.spawn();
@@ -46,10 +56,11 @@ export class WorkerSearcher implements Searcher {
   /** A worker with its own engine; after a crash the next search gets a fresh one. */
   private spawn(): Worker {
     steadyJit();
+    this.isReady = false;
     const worker = new Worker(new URL('./search-worker.js', import.meta.url), {
       workerData: { stopFlag: this.stopFlag },
     });
-    worker.on('message', (msg: FromWorker) => this.receive(msg));
+    worker.on('message', (msg: FromWorker | WorkerReady) => this.receive(msg));
     worker.on('error', (e) => this.fail(worker, `search worker crashed: ${e.message}`));
     worker.on('exit', (code) => this.fail(worker, `search worker exited (code ${code})`));
     if (this.hashMb !== undefined) worker.postMessage({ type: 'hash', mb: this.hashMb } satisfies ToWorker);
@@ -58,6 +69,24 @@ export class WorkerSearcher implements Searcher {
 
   get busy(): boolean {
     return this.current !== undefined;
+  }
+
+  get ready(): boolean {
+    return this.isReady || this.closed;
+  }
+
+  whenReady(): Promise<void> {
+    if (this.ready) return Promise.resolve();
+    // A worker that crashed is replaced now, so the answer does not wait for the next search.
+    this.worker ??= this.spawn();
+    return new Promise((resolve) => this.readyWaiters.push(resolve));
+  }
+
+  private becameReady(): void {
+    this.isReady = true;
+    const waiters = this.readyWaiters;
+    this.readyWaiters = [];
+    for (const w of waiters) w();
   }
 
   start(request: SearchRequest, callbacks: SearchCallbacks): boolean {
@@ -86,6 +115,7 @@ export class WorkerSearcher implements Searcher {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.becameReady(); // nobody waits for a worker that will not come
     Atomics.store(this.stopFlag, 0, 1);
     const worker = this.worker;
     this.worker = undefined;
@@ -96,7 +126,11 @@ export class WorkerSearcher implements Searcher {
     if (!this.closed) this.worker?.postMessage(msg);
   }
 
-  private receive(msg: FromWorker): void {
+  private receive(msg: FromWorker | WorkerReady): void {
+    if (msg.type === 'ready') {
+      this.becameReady();
+      return;
+    }
     const cur = this.current;
     if (!cur || msg.id !== cur.id) return;
     if (msg.type === 'info') cur.callbacks.onInfo(msg.info);
@@ -110,9 +144,15 @@ export class WorkerSearcher implements Searcher {
   private fail(worker: Worker, message: string): void {
     if (this.worker !== worker) return; // an old worker, or close() ended it
     this.worker = undefined;
+    this.isReady = false;
     const cur = this.current;
     this.current = undefined;
     if (cur) cur.callbacks.onError(message);
+    if (this.readyWaiters.length > 0) {
+      // Someone waits for readyok/pong: try a fresh worker, but never leave them waiting for good.
+      if (++this.failuresWhileWaited < 3) this.worker = this.spawn();
+      else this.becameReady();
+    }
   }
 }
 
@@ -128,6 +168,12 @@ export class InlineSearcher implements Searcher {
 
   get busy(): boolean {
     return this.running;
+  }
+
+  readonly ready = true;
+
+  whenReady(): Promise<void> {
+    return Promise.resolve();
   }
 
   start(request: SearchRequest, callbacks: SearchCallbacks): boolean {

@@ -9,6 +9,7 @@
  * coordinate text (RULES.md §0). Bad input gets `info string error …` and changes nothing.
  */
 
+import { excerpt } from '../core/excerpt.js';
 import { Game } from '../core/game.js';
 import { unwrap } from '../core/result.js';
 import { DEFAULT_HASH_MB, MAX_HASH_MB, type SearchLimits } from '../engine/api.js';
@@ -56,18 +57,33 @@ export function parseSetOption(args: readonly string[]): { name: string; value: 
 
 const GO_INT_KEYS = ['wtime', 'btime', 'winc', 'binc', 'movestogo', 'depth', 'nodes', 'movetime', 'mate'] as const;
 const GO_WORDS = new Set<string>([...GO_INT_KEYS, 'infinite', 'ponder', 'searchmoves']);
+/** Largest number a go limit takes (about 31 years in ms); longer digit strings are clamped to it. */
+const GO_MAX = 1e12;
+/** Smallest value of each limit: a search needs at least one ply, one node, one millisecond. */
+const GO_MIN: Readonly<Record<string, number>> = { depth: 1, nodes: 1, movetime: 1, movestogo: 1 };
 
 export interface GoCommand {
   readonly limits: SearchLimits;
   /** Hold the best move until `stop` (go infinite / go ponder). */
   readonly waitForStop: boolean;
+  /** Words of a feature Caravan does not offer (searchmoves, mate). */
   readonly ignored: string[];
+  /** What was wrong with the command and what was done instead (reported as info strings). */
+  readonly warnings: string[];
 }
 
-/** Parse the arguments of `go`; a string is an error message. */
-export function parseGo(args: readonly string[]): GoCommand | string {
+/**
+ * Parse the arguments of `go`. Every `go` is a search that ends in one bestmove (issue 14 item
+ * 3): as Stockfish does, a bad word is reported and ignored rather than refusing the command.
+ * A limit out of range is clamped (depth 0 → 1, a negative clock → 0, a million digits → 10^12);
+ * a limit word without an integer, or an unknown word, is dropped. When words were dropped (or
+ * name a feature not offered: `mate`, `searchmoves`) and no limit is left, the search is one ply deep, so a GUI that meant a limited search gets its
+ * answer; a bare `go` searches until `stop`, as the protocol says.
+ */
+export function parseGo(args: readonly string[]): GoCommand {
   const limits: Record<string, number | boolean> = {};
   const ignored: string[] = [];
+  const warnings: string[] = [];
   let waitForStop = false;
   for (let i = 0; i < args.length; i++) {
     const key = args[i] as string;
@@ -83,23 +99,35 @@ export function parseGo(args: readonly string[]): GoCommand | string {
       while (i + 1 < args.length && !GO_WORDS.has(args[i + 1] as string)) i++;
     } else if ((GO_INT_KEYS as readonly string[]).includes(key)) {
       const text = args[i + 1];
-      if (text === undefined || !/^-?\d+$/.test(text)) return `go ${key} needs an integer, got '${text ?? ''}'`;
+      if (text === undefined || !/^[-+]?\d+$/.test(text)) {
+        warnings.push(`go ${key} needs an integer, got '${excerpt(text ?? '')}'; ${key} ignored`);
+        if (text !== undefined && !GO_WORDS.has(text)) i++;
+        continue;
+      }
       i++;
-      let n = Number(text);
       if (key === 'mate') {
         ignored.push('mate');
         continue;
       }
-      if (key === 'wtime' || key === 'btime' || key === 'winc' || key === 'binc') n = Math.max(0, n);
-      else if (n <= 0) return `go ${key} must be positive, got ${text}`;
-      limits[key] = n;
-    } else return `unknown go parameter '${key}'`;
+      const min = GO_MIN[key] ?? 0;
+      const n = Math.min(GO_MAX, Number(text));
+      if (n < min || Number(text) > GO_MAX) {
+        const used = Math.max(min, n);
+        warnings.push(`go ${key} ${excerpt(text)} is out of range; using ${used}`);
+        limits[key] = used;
+      } else limits[key] = n;
+    } else warnings.push(`unknown go parameter '${excerpt(key)}' ignored`);
   }
   if (limits.infinite) {
     // An infinite search ignores the clock; keep depth/nodes limits if given.
     for (const k of ['wtime', 'btime', 'winc', 'binc', 'movestogo', 'movetime']) delete limits[k];
   }
-  return { limits: limits as SearchLimits, waitForStop, ignored };
+  const limited = ['infinite', 'depth', 'nodes', 'movetime', 'wtime', 'btime'].some((k) => limits[k] !== undefined);
+  if (!limited && (warnings.length > 0 || ignored.length > 0)) {
+    limits.depth = 1;
+    warnings.push('no usable limit left; searching depth 1');
+  }
+  return { limits: limits as SearchLimits, waitForStop, ignored, warnings };
 }
 
 /** Commands that act at once even while a search runs. */
@@ -123,6 +151,8 @@ export class UciSession {
   private heldResult: SearchReport | undefined;
   private idleWaiters: Array<() => void> = [];
   private queue: string[] = [];
+  /** `isready` waits for the search worker; commands after it wait in the queue. */
+  private awaitingReady = false;
   private quitting = false;
   private inputEnded = false;
   private seedCounter = 1;
@@ -146,9 +176,9 @@ export class UciSession {
     return this.searching;
   }
 
-  /** Resolves when no search is running. */
+  /** Resolves when no search is running and no command waits. */
   whenIdle(): Promise<void> {
-    if (!this.searching) return Promise.resolve();
+    if (!this.searching && !this.awaitingReady) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -162,11 +192,32 @@ export class UciSession {
     if (this.quitting) return 'quit';
     if (line === '') return 'continue';
     const cmd = line.split(/\s+/, 1)[0] as string;
+    if (this.awaitingReady && cmd !== 'quit') {
+      this.queue.push(line);
+      return 'continue';
+    }
     if (this.searching && !DURING_SEARCH.has(cmd)) {
       this.queue.push(line);
       return 'continue';
     }
     return this.execute(line);
+  }
+
+  /**
+   * `readyok` means a search started now keeps its limit: it waits for the search worker to
+   * warm up (issue 14 item 5); commands after `isready` wait with it, in order.
+   */
+  private isReady(): void {
+    if (this.searcher.ready) {
+      this.out('readyok');
+      return;
+    }
+    this.awaitingReady = true;
+    void this.searcher.whenReady().then(() => {
+      this.awaitingReady = false;
+      if (!this.quitting) this.out('readyok');
+      this.drainQueue();
+    });
   }
 
   private execute(line: string): 'continue' | 'quit' {
@@ -176,7 +227,7 @@ export class UciSession {
         this.identify();
         break;
       case 'isready':
-        this.out('readyok');
+        this.isReady();
         break;
       case 'debug':
       case 'register':
@@ -209,7 +260,7 @@ export class UciSession {
         this.stop();
         return 'quit';
       default:
-        this.error(`unknown command: ${line}`);
+        this.error(`unknown command: ${excerpt(line)}`);
     }
     return 'continue';
   }
@@ -234,7 +285,7 @@ export class UciSession {
   private setOption(args: readonly string[]): void {
     const opt = parseSetOption(args);
     if (!opt) {
-      this.error(`malformed setoption (expected: setoption name <name> value <value>): ${args.join(' ')}`);
+      this.error(`malformed setoption (expected: setoption name <name> value <value>): ${excerpt(args.join(' '))}`);
       return;
     }
     const name = opt.name.toLowerCase();
@@ -243,7 +294,7 @@ export class UciSession {
         const def =
           this.variants.find((v) => v.id === opt.value.toLowerCase()) ?? findVariantByName(opt.value, this.variants);
         if (!def) {
-          this.error(`unknown variant '${opt.value}' (known: ${this.variants.map((v) => v.id).join(', ')})`);
+          this.error(`unknown variant '${excerpt(opt.value)}' (known: ${this.variants.map((v) => v.id).join(', ')})`);
           return;
         }
         this.base = def;
@@ -254,7 +305,7 @@ export class UciSession {
       case 'uci_marriage': {
         const mode = opt.value.toLowerCase();
         if (mode !== 'immediate' && mode !== 'delayed') {
-          this.error(`UCI_Marriage must be immediate or delayed, got '${opt.value}'`);
+          this.error(`UCI_Marriage must be immediate or delayed, got '${excerpt(opt.value)}'`);
           return;
         }
         this.marriage = mode;
@@ -264,7 +315,7 @@ export class UciSession {
       case 'hash': {
         const n = spinValue(opt.value, 1, MAX_HASH_MB);
         if (n === undefined) {
-          this.error(`Hash must be an integer 1–${MAX_HASH_MB}, got '${opt.value}'`);
+          this.error(`Hash must be an integer 1–${MAX_HASH_MB}, got '${excerpt(opt.value)}'`);
           return;
         }
         this.hashMb = n;
@@ -274,7 +325,7 @@ export class UciSession {
       case 'level': {
         const n = spinValue(opt.value, 0, MAX_LEVEL);
         if (n === undefined) {
-          this.error(`Level must be an integer 0–${MAX_LEVEL}, got '${opt.value}'`);
+          this.error(`Level must be an integer 0–${MAX_LEVEL}, got '${excerpt(opt.value)}'`);
           return;
         }
         this.level = n;
@@ -283,14 +334,14 @@ export class UciSession {
       case 'move overhead': {
         const n = spinValue(opt.value, 0, MAX_MOVE_OVERHEAD_MS);
         if (n === undefined) {
-          this.error(`Move Overhead must be an integer 0–${MAX_MOVE_OVERHEAD_MS}, got '${opt.value}'`);
+          this.error(`Move Overhead must be an integer 0–${MAX_MOVE_OVERHEAD_MS}, got '${excerpt(opt.value)}'`);
           return;
         }
         this.moveOverheadMs = n;
         return;
       }
       default:
-        this.error(`unknown option: ${opt.name}`);
+        this.error(`unknown option: ${excerpt(opt.name)}`);
     }
   }
 
@@ -308,7 +359,9 @@ export class UciSession {
     if (head[0] === 'startpos' && head.length === 1) fen = undefined;
     else if (head[0] === 'fen' && head.length > 1) fen = head.slice(1).join(' ');
     else {
-      this.error(`malformed position command (expected: position startpos|fen <fen> [moves …]): ${args.join(' ')}`);
+      this.error(
+        `malformed position command (expected: position startpos|fen <fen> [moves …]): ${excerpt(args.join(' '))}`,
+      );
       return;
     }
     const created = Game.create(this.variant(), fen);
@@ -322,7 +375,7 @@ export class UciSession {
       const m = parseUciMove(game.position, text);
       const played = m.ok ? game.play(m.value) : m;
       if (!played.ok) {
-        this.error(`illegal move ${text}: ${played.error.message}; position unchanged`);
+        this.error(`illegal move ${excerpt(text)}: ${played.error.message}; position unchanged`);
         return;
       }
       texts.push(text);
@@ -333,10 +386,7 @@ export class UciSession {
 
   private go(args: readonly string[]): void {
     const parsed = parseGo(args);
-    if (typeof parsed === 'string') {
-      this.error(parsed);
-      return;
-    }
+    for (const warning of parsed.warnings) this.error(warning);
     for (const word of parsed.ignored) this.out(`info string ${word} is not supported; ignored`);
     const over = this.game.outcome();
     if (over || this.game.legalMoves().length === 0) {
@@ -389,9 +439,15 @@ export class UciSession {
     this.heldResult = undefined;
     if (result?.bestMove) this.out(`bestmove ${result.bestMove}${result.ponder ? ` ponder ${result.ponder}` : ''}`);
     else this.out('bestmove (none)');
-    // Commands that arrived during the search, in order, until one starts a new search.
-    while (this.queue.length > 0 && !this.searching) this.execute(this.queue.shift() as string);
-    if (this.searching) return;
+    this.drainQueue();
+  }
+
+  /** Commands that arrived during a search (or an isready wait), in order, until one starts a new search. */
+  private drainQueue(): void {
+    while (this.queue.length > 0 && !this.searching && !this.awaitingReady && !this.quitting) {
+      this.execute(this.queue.shift() as string);
+    }
+    if (this.searching || this.awaitingReady) return;
     const waiters = this.idleWaiters;
     this.idleWaiters = [];
     for (const w of waiters) w();

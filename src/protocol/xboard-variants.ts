@@ -109,13 +109,27 @@ export function findXboardVariant(
 const XBOARD_TYPE_COUNT = 44;
 const DEFAULT_FAIRY_LETTERS = 'PNBRQFEACWMOHIJGDVLSU';
 
+/**
+ * Letters drawn on another type than their own, for the picture XBoard gives that type: the
+ * Shatranj Kamil Camel `D` (a dabbaba, Arabic for a siege engine) would take XBoard's `D` type,
+ * drawn as a knight's head on a tower (Chancellor.svg); it takes the cannon's type `O`
+ * (Canon.svg), which no one takes for a Knight (issue 14 item 11). Only when the variant has
+ * no piece of that letter itself.
+ */
+const PICTURE_TYPES: Readonly<Record<string, string>> = { D: 'O' };
+
 /** The PieceToChar table (white half then black half) naming exactly the variant's pieces. */
 export function pieceToCharTable(def: VariantDefinition): string {
   const slots = new Array<string>(XBOARD_TYPE_COUNT).fill('.');
   const king = XBOARD_TYPE_COUNT - 1;
   const unplaced: string[] = [];
+  const letters = new Set(def.pieces.map((p) => p.letter));
+  const typeLetter = (letter: string): string => {
+    const other = PICTURE_TYPES[letter];
+    return other !== undefined && !letters.has(other) ? other : letter;
+  };
   for (const p of def.pieces) {
-    const i = p.royal ? king : DEFAULT_FAIRY_LETTERS.indexOf(p.letter);
+    const i = p.royal ? king : DEFAULT_FAIRY_LETTERS.indexOf(typeLetter(p.letter));
     if (i < 0) unplaced.push(p.letter);
     else slots[i] = p.letter;
   }

@@ -20,6 +20,7 @@
  * mode. A search that ends by itself (a forced mate found to the end) is not restarted.
  */
 
+import { excerpt } from '../core/excerpt.js';
 import { Game } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { unwrap } from '../core/result.js';
@@ -55,18 +56,37 @@ export interface TimeControl {
   readonly incMs: number;
 }
 
-/** Parse `level MPS BASE INC` (BASE in minutes or min:sec; INC in seconds). */
+/** Largest moves per session, base time (minutes) and increment (seconds) `level` accepts. */
+const MAX_LEVEL_MPS = 10_000;
+const MAX_LEVEL_MINUTES = 100_000;
+const MAX_LEVEL_INC_S = 100_000;
+
+/** A non-negative decimal of at most 12 digits before the point, else undefined (no Infinity). */
+function readAmount(text: string, fraction: boolean): number | undefined {
+  const re = fraction ? /^\d{1,12}(\.\d{1,6})?$/ : /^\d{1,12}$/;
+  return re.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * Parse `level MPS BASE INC` (BASE in minutes or min:sec with seconds 0–59; INC in seconds);
+ * undefined for anything else, numbers out of range included (issue 14 item 9).
+ */
 export function parseLevel(args: readonly string[]): TimeControl | undefined {
   if (args.length !== 3) return undefined;
   const [mpsText, baseText, incText] = args as [string, string, string];
-  if (!/^\d+$/.test(mpsText)) return undefined;
-  let baseMs: number;
-  const mmss = /^(\d+):(\d{1,2})$/.exec(baseText);
-  if (mmss) baseMs = (Number(mmss[1]) * 60 + Number(mmss[2])) * 1000;
-  else if (/^\d+(\.\d+)?$/.test(baseText)) baseMs = Number(baseText) * 60_000;
-  else return undefined;
-  if (!/^\d+(\.\d+)?$/.test(incText)) return undefined;
-  return { mps: Number(mpsText), baseMs: Math.round(baseMs), incMs: Math.round(Number(incText) * 1000) };
+  const mps = readAmount(mpsText, false);
+  if (mps === undefined || mps > MAX_LEVEL_MPS) return undefined;
+  let minutes: number | undefined;
+  const mmss = /^(\d{1,12}):(\d{1,2})$/.exec(baseText);
+  if (mmss) {
+    const seconds = Number(mmss[2]);
+    if (seconds > 59) return undefined;
+    minutes = Number(mmss[1]) + seconds / 60;
+  } else minutes = readAmount(baseText, true);
+  if (minutes === undefined || minutes > MAX_LEVEL_MINUTES) return undefined;
+  const inc = readAmount(incText, true);
+  if (inc === undefined || inc > MAX_LEVEL_INC_S) return undefined;
+  return { mps, baseMs: Math.round(minutes * 60_000), incMs: Math.round(inc * 1000) };
 }
 
 /** XBoard thinking-output score: centipawns, mates as ±(100000 + moves). */
@@ -144,6 +164,8 @@ export class XboardSession {
   private thinking = false;
   private aborting = false;
   private queue: string[] = [];
+  /** `ping` waits for the search worker to warm up; commands after it wait in the queue. */
+  private awaitingReady = false;
   private quitting = false;
   private seedCounter = 1;
   private idleWaiters: Array<() => void> = [];
@@ -170,7 +192,7 @@ export class XboardSession {
 
   /** Resolves when the engine is not thinking (and queued commands have run). */
   whenIdle(): Promise<void> {
-    if (!this.thinking) return Promise.resolve();
+    if (!this.thinking && !this.awaitingReady) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -178,7 +200,14 @@ export class XboardSession {
     const line = rawLine.trim();
     if (line === '' || this.quitting) return;
     const cmd = line.split(/\s+/, 1)[0] as string;
-    if (this.thinking && !IMMEDIATE.has(cmd)) {
+    if (this.awaitingReady && cmd !== 'quit') {
+      this.queue.push(line);
+      return;
+    }
+    // A setting acts at once only when nothing waits before it: `new` then `sd 2` must not be
+    // reordered (the queued `new` would reset the depth set after it). `?` always acts at once.
+    const atOnce = IMMEDIATE.has(cmd) && (this.queue.length === 0 || cmd === '?');
+    if (this.thinking && !atOnce) {
       this.queue.push(line);
       if ((ABORTING.has(cmd) || this.analyzing) && !this.aborting) {
         this.aborting = true;
@@ -235,9 +264,11 @@ export class XboardSession {
         this.newGame();
         break;
       case 'analyze':
+        // The search starts once the commands queued behind this one have run (resumeAnalysis),
+        // so `analyze` and `ping` sent together are both answered (issue 14 item 4).
         this.force = true;
         this.analyzing = true;
-        this.analyze();
+        this.analysisStale = true;
         break;
       case 'exit':
         this.analyzing = false;
@@ -284,19 +315,22 @@ export class XboardSession {
         }
         break;
       }
-      case 'st':
-        if (args.length !== 1 || !/^\d+(\.\d+)?$/.test(args[0] as string) || Number(args[0]) <= 0) {
+      case 'st': {
+        const seconds = args.length === 1 ? readAmount(args[0] as string, true) : undefined;
+        if (seconds === undefined || seconds <= 0 || seconds > MAX_LEVEL_MINUTES * 60) {
           this.error('bad st, expected seconds per move', line);
-        } else this.moveTimeMs = Math.round(Number(args[0]) * 1000);
+        } else this.moveTimeMs = Math.max(1, Math.round(seconds * 1000));
         break;
-      case 'sd':
-        if (args.length !== 1 || !/^\d+$/.test(args[0] as string) || Number(args[0]) <= 0) {
-          this.error('bad sd, expected a depth', line);
-        } else this.depthLimit = Number(args[0]);
+      }
+      case 'sd': {
+        const depth = args.length === 1 ? readAmount(args[0] as string, false) : undefined;
+        if (depth === undefined || depth <= 0 || depth > 1000) this.error('bad sd, expected a depth 1–1000', line);
+        else this.depthLimit = depth;
         break;
+      }
       case 'time':
       case 'otim': {
-        if (args.length !== 1 || !/^-?\d+$/.test(args[0] as string)) {
+        if (args.length !== 1 || !/^-?\d{1,12}$/.test(args[0] as string)) {
           this.error(`bad ${cmd}, expected centiseconds`, line);
           break;
         }
@@ -309,7 +343,7 @@ export class XboardSession {
         this.error('nps is not supported', line);
         break;
       case 'ping':
-        this.out(`pong ${args[0] ?? ''}`.trimEnd());
+        this.ping(args[0]);
         break;
       case 'undo':
         this.takeBack(1, line);
@@ -345,7 +379,25 @@ export class XboardSession {
   }
 
   private error(reason: string, command: string): void {
-    this.out(`Error (${reason}): ${command}`);
+    this.out(`Error (${reason}): ${excerpt(command)}`);
+  }
+
+  /**
+   * `pong` means a search started now keeps its time (as `readyok` does in UCI): it waits for
+   * the search worker to warm up; commands after it wait with it, in order (issue 14 item 5).
+   */
+  private ping(tag: string | undefined): void {
+    const reply = `pong ${tag ?? ''}`.trimEnd();
+    if (this.searcher.ready) {
+      this.out(reply);
+      return;
+    }
+    this.awaitingReady = true;
+    void this.searcher.whenReady().then(() => {
+      this.awaitingReady = false;
+      if (!this.quitting) this.out(reply);
+      this.drain();
+    });
   }
 
   private features(): void {
@@ -417,12 +469,12 @@ export class XboardSession {
     const caravanText = fromXboardSquares(this.def, text);
     const over = this.game.outcome();
     if (over) {
-      this.out(`Illegal move (game over): ${text}`);
+      this.out(`Illegal move (game over): ${excerpt(text)}`);
       return;
     }
     const m = caravanText === undefined ? undefined : this.parseMove(caravanText);
     if (m === undefined) {
-      this.out(`Illegal move: ${text}`);
+      this.out(`Illegal move: ${excerpt(text)}`);
       return;
     }
     unwrap(this.game.play(m));
@@ -455,7 +507,7 @@ export class XboardSession {
 
   private memory(args: readonly string[], line: string): void {
     const n = Number(args[0]);
-    if (args.length !== 1 || !/^\d+$/.test(args[0] as string) || n < 1) {
+    if (args.length !== 1 || !/^\d{1,12}$/.test(args[0] as string) || n < 1) {
       this.error('bad memory, expected MiB', line);
       return;
     }
@@ -574,11 +626,27 @@ export class XboardSession {
     this.drain();
   }
 
+  /**
+   * A search started from the queue, with commands behind it that would have aborted it had they
+   * come later (`force`, `new`, `exit` … or anything in analyze mode): abort it now, or they wait
+   * for a move, or an endless analysis, that they were meant to cut short.
+   */
+  private abortForQueued(): void {
+    if (!this.thinking || this.aborting || this.queue.length === 0) return;
+    const aborts = this.analyzing || this.queue.some((l) => ABORTING.has(l.split(/\s+/, 1)[0] as string));
+    if (aborts) {
+      this.aborting = true;
+      this.searcher.stop();
+    }
+  }
+
   private drain(): void {
-    while (this.queue.length > 0 && !this.thinking && !this.quitting) {
+    while (this.queue.length > 0 && !this.thinking && !this.quitting && !this.awaitingReady) {
       this.execute(this.queue.shift() as string);
     }
+    if (this.awaitingReady) return;
     this.resumeAnalysis();
+    this.abortForQueued();
     if (!this.thinking) {
       const waiters = this.idleWaiters;
       this.idleWaiters = [];

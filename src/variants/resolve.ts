@@ -10,6 +10,7 @@
  */
 
 import { CaravanError } from '../core/errors.js';
+import { excerpt } from '../core/excerpt.js';
 import { err, ok, type Result } from '../core/result.js';
 import { findVariant, VARIANT_IDS, VARIANTS } from './registry.js';
 import type { MarriageMode, VariantDefinition } from './schema.js';
@@ -35,12 +36,6 @@ function remember(def: VariantDefinition): void {
 
 function invalid(message: string): { ok: false; error: CaravanError } {
   return err(new CaravanError('invalid-variant', message));
-}
-
-/** A short, printable excerpt of user input for error messages. */
-function excerpt(text: string): string {
-  const flat = text.replace(/[^\x20-\x7e]/g, '?');
-  return flat.length <= 40 ? flat : `${flat.slice(0, 40)}…`;
 }
 
 function canonicalOf(def: object): Result<VariantDefinition, CaravanError> {

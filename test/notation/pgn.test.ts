@@ -9,6 +9,8 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Game } from '../../src/core/game.js';
 import { type PgnGame, readPgn, readPgnGames, writePgn } from '../../src/notation/pgn.js';
+import { parseSan } from '../../src/notation/san.js';
+import { parseUciMove } from '../../src/notation/uci.js';
 import { findVariantByName, VARIANTS, withMarriageMode } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import { game, playGame, variant } from '../helpers/positions.js';
@@ -239,5 +241,79 @@ describe('readPgn', () => {
     const empty = readPgnGames('  \n');
     assert.ok(empty.ok);
     assert.equal(empty.value.length, 0);
+  });
+});
+
+describe('reading a database stays linear (issue 14 item 7)', () => {
+  it('a database of random games reads back every game, each Game rebuilt from its moves', () => {
+    const games = VARIANTS.flatMap((def, i) => [randomGame(def, 100 + 2 * i, 80), randomGame(def, 101 + 2 * i, 80)]);
+    const r = readPgnGames(games.map((g) => writePgn(g)).join('\n'));
+    if (!r.ok) assert.fail(r.error.message);
+    assert.equal(r.value.length, games.length);
+    r.value.forEach((read, i) => {
+      const g = games[i] as Game;
+      assert.equal(read.game.fen(), g.fen(), `game ${i + 1}`);
+      assert.equal(read.game.startFen, g.startFen);
+      assert.deepEqual(read.game.moves, g.moves);
+      assert.equal(read.game, read.game, 'the rebuilt Game is kept');
+    });
+  });
+
+  it('100 000 games of results only are kept without a Game each (a Game holds ≈ 10 KB)', () => {
+    const before = process.memoryUsage().arrayBuffers;
+    const r = readPgnGames('1-0 0-1 1/2-1/2 * '.repeat(25_000));
+    if (!r.ok) assert.fail(r.error.message);
+    const held = process.memoryUsage().arrayBuffers - before;
+    assert.equal(r.value.length, 100_000);
+    assert.deepEqual(
+      r.value.slice(0, 4).map((g) => g.result),
+      ['1-0', '0-1', '1/2-1/2', '*'],
+    );
+    // Before the fix every game held its Game: about 1 GB of typed arrays for these.
+    assert.ok(held < 100e6, `${Math.round(held / 1e6)} MB of typed arrays held`);
+    assert.equal(r.value[99_999]?.game.fen(), VARIANTS.find((v) => v.id === 'chess')?.startFen);
+  });
+
+  it('a move after the end of the game is still named as such', () => {
+    const r = readPgn('[Variant "chess"]\n\n1. f3 e5 2. g4 Qh4# 3. a3 *');
+    assert.equal(r.ok, false);
+    if (!r.ok) assert.match(r.error.message, /'a3' comes after the end of the game \(checkmate\)/);
+  });
+
+  it('arguments that are not a text or options are errors, not TypeErrors (issue 14 item 8)', () => {
+    for (const [text, options] of [
+      [42, {}],
+      [Symbol('x'), {}],
+      ['1. e4 *', null],
+      ['1. e4 *', 'chess'],
+    ] as const) {
+      const r = readPgnGames(text as unknown as string, options as unknown as object);
+      assert.equal(r.ok, false);
+      if (!r.ok) assert.equal(r.error.kind, 'invalid-pgn');
+    }
+  });
+
+  it('a FEN tag of 300 000 characters is an error, not a stack overflow (issue 14 item 1)', () => {
+    const r = readPgn(`[SetUp "1"]\n[FEN "k7/8/8/3Pp3/8/8/8/K7 w - ${'e6'.repeat(150_000)} 0 1"]\n\n*`);
+    assert.equal(r.ok, false);
+    if (!r.ok) assert.match(r.error.message, /^FEN tag: FEN is \d+ characters long/);
+  });
+
+  it('move readers take only strings: a number or a symbol is an error (issue 14 item 8)', () => {
+    const pos = game('chess').position;
+    for (const bad of [42, Symbol('x'), {}, null]) {
+      const u = parseUciMove(pos, bad as unknown as string);
+      assert.equal(u.ok, false);
+      if (!u.ok) assert.equal(u.error.kind, 'invalid-move-text');
+      const s = parseSan(pos, bad as unknown as string);
+      assert.equal(s.ok, false);
+      if (!s.ok) assert.equal(s.error.kind, 'invalid-san');
+    }
+  });
+
+  it('a rejected megabyte of move text is quoted as a short excerpt (issue 14 item 8)', () => {
+    const r = readPgn(`1. ${'x'.repeat(1_000_000)} *`);
+    assert.equal(r.ok, false);
+    if (!r.ok) assert.ok(r.error.message.length < 200, r.error.message.slice(0, 300));
   });
 });

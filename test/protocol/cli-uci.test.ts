@@ -112,6 +112,14 @@ describe('caravan uci (process)', { timeout: 120_000 }, () => {
     );
   });
 
+  it('a FEN with 150 000 e.p. squares is refused, not a crash (issue 14 item 1)', async () => {
+    d.send(`position fen k7/8/8/3Pp3/8/8/8/K7 w - ${'e6'.repeat(150_000)} 0 1`);
+    const error = await d.expect(/^info string error bad FEN/);
+    assert.ok(error.length < 300, 'the FEN is quoted as an excerpt');
+    d.send('isready');
+    await d.expect(/^readyok$/);
+  });
+
   it('plays a whole game against itself at low depth (until the end or 60 plies)', async () => {
     d.send('setoption name UCI_Variant value bachelor-kamil');
     d.send('ucinewgame');

@@ -46,8 +46,12 @@ describe('caravan xboard --help', () => {
   it('names the XBoard flags each variant needs and exits 0', () => {
     const text = execFileSync(process.execPath, [CLI, 'xboard', '--help'], { encoding: 'utf8' });
     assert.match(text, /^usage: caravan xboard/);
-    assert.match(text, /wildebeest +-testClaims false -materialDraws false/);
-    assert.match(text, /bachelorkamil\(r\) +-materialDraws false/);
+    // The flags XBoard 4.9.1 needs by the runs of issue 14 item 11 (docs/xboard.md).
+    assert.match(text, /wildebeest +-checkMates false -testClaims false/);
+    assert.match(text, /bachelorkamil\(r\) +-testClaims false/);
+    assert.match(text, /cameldecimal +-testClaims false/);
+    assert.match(text, /kamil10, kamil10b none/);
+    assert.match(text, /~\/\.xboardrc/);
   });
 });
 
@@ -156,6 +160,50 @@ describe('caravan xboard (process)', { timeout: 120_000 }, () => {
       [],
     );
     assert.equal(await d.fen(), 'c8c/1rnbqkbnr1/1pppppppp1/10/10/10/4P5/1PPP1PPPP1/1RNBQKBNR1/C8C b KQkq - 0 1');
+    d.send('new');
+    await d.sync();
+  });
+
+  it('analyze: commands that arrive in the same read as analyze are answered (issue 14 item 4)', async () => {
+    d.send('new');
+    d.send('force');
+    await d.sync();
+    d.send('analyze\nping 55'); // one write, one read
+    await d.expect(/^pong 55$/);
+    // exit and a new analyze together with a ping: the restarted analysis does not hold the ping.
+    d.send('exit\nanalyze\nping 56');
+    await d.expect(/^pong 56$/);
+    d.send('exit');
+    d.send('new');
+    await d.sync();
+  });
+
+  it('setboard with 150 000 e.p. squares is refused, not a crash (issue 14 item 1)', async () => {
+    d.send('new');
+    d.send('force');
+    d.send(`setboard k7/8/8/3Pp3/8/8/8/K7 w - ${'e6'.repeat(150_000)} 0 1`);
+    const error = await d.expect(/^Error \(bad FEN/);
+    assert.ok(error.length < 400, 'the command is quoted as an excerpt');
+    await d.sync();
+  });
+
+  it('settings sent behind a queued command keep their order (new, then sd 1)', async () => {
+    d.send('new');
+    d.send('force');
+    d.send('post');
+    d.send('analyze');
+    await d.sync();
+    // While the analysis runs, new is queued; sd 1 after it must not act first (new resets sd).
+    d.send('exit\nnew\nsd 1\nst 30\nping 57');
+    await d.expect(/^pong 57$/);
+    const from = d.lines.length;
+    d.send('go');
+    await d.expect(/^move /);
+    const depths = d.lines
+      .slice(from)
+      .flatMap((l) => (/^(\d+) -?\d+ \d+ \d+/.exec(l) ? [Number(l.split(' ')[0])] : []));
+    assert.deepEqual([...new Set(depths)], [1], `thinking depths ${depths.join(',')}`);
+    d.send('nopost');
     d.send('new');
     await d.sync();
   });

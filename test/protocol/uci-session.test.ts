@@ -144,6 +144,23 @@ describe('UCI Move Overhead', () => {
   });
 });
 
+describe('UCI: every go is answered by exactly one bestmove (issue 14 item 3)', () => {
+  for (const go of ['go depth 0', 'go movetime 0', 'go depth', 'go depth 2 foo', 'go nodes 1.5', 'go banana']) {
+    it(go, () => {
+      const { send } = session();
+      send('position startpos');
+      const out = send(go);
+      assert.ok(
+        out.some((l) => l.startsWith('info string error')),
+        `${go}: the bad word is reported`,
+      );
+      const best = out.filter((l) => l.startsWith('bestmove'));
+      assert.equal(best.length, 1, `${go}: ${out.join(' | ')}`);
+      assert.match(best[0] as string, /^bestmove [a-k]\d+[a-k]\d+/);
+    });
+  }
+});
+
 describe('UCI parsing helpers', () => {
   it('setoption names may contain spaces', () => {
     assert.deepEqual(parseSetOption(['name', 'Skill', 'Level', 'value', '3']), { name: 'Skill Level', value: '3' });
@@ -156,19 +173,39 @@ describe('UCI parsing helpers', () => {
       limits: { wtime: 1000, btime: 2000, winc: 10, binc: 10, movestogo: 5 },
       waitForStop: false,
       ignored: [],
+      warnings: [],
     });
-    assert.deepEqual(parseGo(['infinite']), { limits: { infinite: true }, waitForStop: true, ignored: [] });
-    assert.deepEqual(parseGo(['wtime', '-50', 'btime', '10']), {
-      limits: { wtime: 0, btime: 10 },
-      waitForStop: false,
+    assert.deepEqual(parseGo(['infinite']), {
+      limits: { infinite: true },
+      waitForStop: true,
       ignored: [],
+      warnings: [],
     });
-    assert.equal(typeof parseGo(['depth', 'x']), 'string');
-    assert.equal(typeof parseGo(['depth', '0']), 'string');
-    assert.equal(typeof parseGo(['sideways']), 'string');
+    const negative = parseGo(['wtime', '-50', 'btime', '10']);
+    assert.deepEqual(negative.limits, { wtime: 0, btime: 10 });
     const sm = parseGo(['searchmoves', 'e2e4', 'd2d4', 'depth', '3']);
-    assert.ok(typeof sm !== 'string');
     assert.deepEqual(sm.limits, { depth: 3 });
     assert.deepEqual(sm.ignored, ['searchmoves']);
+    assert.deepEqual(parseGo([]).limits, {}, 'a bare go searches until stop');
+  });
+
+  it('a bad go word is reported and ignored, never refusing the search (issue 14 item 3)', () => {
+    const cases: Array<[string, object]> = [
+      ['depth 0', { depth: 1 }],
+      ['movetime 0', { movetime: 1 }],
+      ['nodes -5', { nodes: 1 }],
+      ['depth', { depth: 1 }],
+      ['depth 2 foo', { depth: 2 }],
+      ['nodes 1.5', { depth: 1 }],
+      ['banana', { depth: 1 }],
+      ['depth x movetime 30', { movetime: 30 }],
+      [`movetime ${'9'.repeat(1000)}`, { movetime: 1e12 }],
+    ];
+    for (const [text, limits] of cases) {
+      const go = parseGo(text.split(' '));
+      assert.deepEqual(go.limits, limits, text);
+      assert.ok(go.warnings.length > 0, `${text}: a warning says what was wrong`);
+      for (const w of go.warnings) assert.ok(w.length < 120, `${text}: the warning quotes an excerpt: ${w}`);
+    }
   });
 });

@@ -187,4 +187,26 @@ describe('XBoard level parsing', () => {
     assert.equal(parseLevel(['0', '2']), undefined);
     assert.equal(parseLevel(['x', '2', '0']), undefined);
   });
+
+  it('refuses seconds past 59 and numbers of a million digits (issue 14 item 9)', () => {
+    const million = '9'.repeat(1_000_000);
+    assert.equal(parseLevel(['40', '5:99', '0']), undefined);
+    assert.equal(parseLevel([million, '5', '0']), undefined);
+    assert.equal(parseLevel(['40', million, '0']), undefined);
+    assert.equal(parseLevel(['40', '5', million]), undefined);
+    assert.equal(parseLevel(['40', `${million}:00`, '0']), undefined);
+    const { send } = session();
+    for (const bad of [
+      'level 40 5:99 0',
+      `level ${million} 5 0`,
+      `time ${million}`,
+      `st ${million}`,
+      `sd ${million}`,
+    ]) {
+      const out = send(bad);
+      assert.equal(out.length, 1, bad.slice(0, 20));
+      assert.match(out[0] as string, /^Error \(bad (level|time|st|sd)/);
+      assert.ok((out[0] as string).length < 200, 'the command is quoted as an excerpt');
+    }
+  });
 });

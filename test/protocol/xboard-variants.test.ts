@@ -52,6 +52,16 @@ describe('xboard variant names', () => {
 });
 
 describe('xboard setup and piece commands', () => {
+  it("Shatranj Kamil's Camel (dabbaba) is drawn as XBoard's cannon, not a knight on a tower (issue 14 item 11)", () => {
+    for (const id of ['shatranj-kamil', 'shatranj-kamil-2']) {
+      const table = pieceToCharTable(findVariant(id)!);
+      // XBoard's fairy letters PNBRQFEACWMOHIJGDVLSU: slot 11 ('O') is drawn as Canon.svg,
+      // slot 16 ('D') as Chancellor.svg, a knight's head on a tower.
+      assert.equal(table.indexOf('D'), 11, table);
+      assert.equal(table[16], '.');
+    }
+  });
+
   it('orthodox chess needs no setup', () => {
     assert.deepEqual(xboardVariantSetup(findVariant('chess')!), []);
   });

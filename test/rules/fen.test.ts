@@ -4,8 +4,19 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { KIND_EN_PASSANT, moveKind } from '../../src/core/move.js';
 import { Position } from '../../src/core/position.js';
+import { moveToUci } from '../../src/notation/uci.js';
 import { VARIANTS } from '../../src/variants/index.js';
-import { castlingField, epField, hasMove, pieceAt, playUci, position, uci, variant } from '../helpers/positions.js';
+import {
+  castlingField,
+  epField,
+  hasMove,
+  legal,
+  pieceAt,
+  playUci,
+  position,
+  uci,
+  variant,
+} from '../helpers/positions.js';
 
 /** The error message of a refused FEN (fails the test if the FEN is accepted). */
 function fenError(id: string, fen: string): string {
@@ -98,10 +109,41 @@ describe('FEN errors name what is wrong (RULES.md §0)', () => {
     assert.match(fenError('chess', '4k3/8/8/8/8/8/8/4K3'), /2 to 6 fields/);
   });
 
-  test('an e.p. field without a pawn to take, off the board, or not empty', () => {
-    assert.match(fenError('wildebeest', '5k5/11/11/11/11/11/11/11/11/5K5 b - a3 0 1'), /no white pawn beyond/);
-    assert.match(fenError('wildebeest', '5k5/11/11/11/11/11/11/11/11/5K5 b - m3 0 1'), /not/);
-    assert.match(fenError('wildebeest', '5k5/11/11/11/11/P10/11/n10/11/5K5 b - a3 0 1'), /a3 is not empty/);
+  test('an e.p. field that is not squares of the board', () => {
+    assert.match(fenError('wildebeest', '5k5/11/11/11/11/11/11/11/11/5K5 b - m3 0 1'), /'m3' is not on the board/);
+    assert.match(fenError('chess', '4k3/8/8/8/8/8/8/4K3 w - e6x 0 1'), /en-passant field 'e6x' is not/);
+  });
+
+  test('a pawn on its own first rank (issue 14 item 9)', () => {
+    assert.match(fenError('chess', '4k3/8/8/8/8/8/8/P3K3 w - - 0 1'), /pawn on a1 stands on its own first rank/);
+    assert.match(fenError('chess', 'p3k3/8/8/8/8/8/8/4K3 w - - 0 1'), /pawn on a8 stands on its own first rank/);
+    assert.match(
+      fenError('wildebeest', '5k5/11/11/11/11/11/11/11/11/P4K5 w - - 0 1'),
+      /pawn on a1 stands on its own first rank/,
+    );
+  });
+
+  test('a castling letter that names no rook (issue 14 item 9)', () => {
+    assert.match(fenError('chess', '4k3/8/8/8/8/8/8/R3K2R w KQkqE - 0 1'), /castling letter 'E' names no rook/);
+    assert.match(fenError('shatranj-kamil', '4k5/10/10/10/10/10/10/10/10/4K5 w A - 0 1'), /has no castling/);
+    // Shredder-style letters naming the rook files are still read.
+    assert.equal(castlingField(position('chess', '4k3/8/8/8/8/8/8/R3K2R w HA - 0 1')), 'KQ');
+  });
+
+  test('a FEN of several KB is an error that quotes only an excerpt (issue 14 item 1)', () => {
+    // ≈ 200 000 e.p. squares overflowed the stack (epSquares.push(...sqs)).
+    const huge = `k7/8/8/3Pp3/8/8/8/K7 w - ${'e6'.repeat(200_000)} 0 1`;
+    const message = fenError('chess', huge);
+    assert.match(message, /FEN is 400029 characters long, at most 1024 are read/);
+    assert.ok(message.length < 200, message);
+  });
+
+  test('a FEN that is not a string is an error, not a TypeError (issue 14 item 8)', () => {
+    for (const bad of [42, {}, Symbol('x'), ['k7'], true]) {
+      const r = Position.fromFen('chess', bad as unknown as string);
+      assert.equal(r.ok, false);
+      if (!r.ok) assert.match(r.error.message, /a FEN must be a string/);
+    }
   });
 });
 
@@ -163,5 +205,82 @@ describe('e.p. field forms (RULES.md §0)', () => {
 
   test('a triple step next to no enemy pawn writes no e.p. field', () => {
     assert.equal(epField(playUci(position('wildebeest', '5k5/11/11/11/11/11/11/11/P10/5K5 w - - 0 1'), 'a2a5')), '-');
+  });
+});
+
+describe('the e.p. field is used only for a step that can just have happened (RULES.md §0, issue 14 item 2)', () => {
+  /** The e.p. captures of a position, as UCI text. */
+  function epMoves(pos: Position): string[] {
+    return legal(pos)
+      .filter((m) => moveKind(m) === KIND_EN_PASSANT)
+      .map((m) => moveToUci(pos, m))
+      .sort();
+  }
+
+  test('chess: e7 does not point at the pawn on e2 (the phantom capture d6e7)', () => {
+    const pos = position('chess', 'k7/8/3P4/8/8/8/4p3/K7 w - e7 0 1');
+    assert.deepEqual(epMoves(pos), []);
+    assert.equal(epField(pos), '-');
+    assert.ok(!hasMove(pos, 'd6e7'));
+  });
+
+  test('chess: a field after e7–e5 is honoured; repeated squares are ignored, never echoed', () => {
+    assert.deepEqual(epMoves(position('chess', 'k7/8/8/3Pp3/8/8/8/K7 w - e6 0 1')), ['d5e6']);
+    const repeated = position('chess', 'k7/8/8/3Pp3/8/8/8/K7 w - e6e6e6e6 0 1');
+    assert.deepEqual(epMoves(repeated), []);
+    assert.equal(repeated.toFen(), 'k7/8/8/3Pp3/8/8/8/K7 w - - 0 1');
+  });
+
+  test('chess: the square the pawn came from must be empty, the passed squares too', () => {
+    assert.deepEqual(epMoves(position('chess', 'k7/4n3/8/3Pp3/8/8/8/K7 w - e6 0 1')), []); // origin e7 taken
+    assert.deepEqual(epMoves(position('chess', 'k7/8/4n3/3Pp3/8/8/8/K7 w - e6 0 1')), []); // e6 taken
+  });
+
+  test('chess: a pawn cannot have stepped three squares, nor from behind the board', () => {
+    assert.deepEqual(epMoves(position('chess', 'k7/8/8/8/3Pp3/8/8/K7 w - e5 0 1')), []); // e6–e4?
+    assert.deepEqual(epMoves(position('chess', 'k7/8/8/8/8/8/3pP3/K7 b - e1 0 1')), []);
+  });
+
+  test('Wildebeest: e3e4 does not point at the pawn on e9 (4 moves, not 5)', () => {
+    const pos = position('wildebeest', '5k5/4Pp5/11/11/11/11/3p7/11/11/5K5 b - e3e4 0 1');
+    assert.deepEqual(epMoves(pos), []);
+    assert.equal(legal(pos).length, 4);
+  });
+
+  test('Wildebeest: e2–e5 may be listed in full or in part; e3–e5 writes e4', () => {
+    const both = '5k5/11/11/11/11/3pP6/3p7/11/11/5K5 b - e3e4 0 1';
+    assert.deepEqual(epMoves(position('wildebeest', both)), ['d4e3', 'd5e4']);
+    assert.deepEqual(epMoves(position('wildebeest', both.replace('e3e4', 'e4'))), ['d5e4']);
+  });
+
+  test('Wildebeest: no step reaches e6 from e2, e3 or e4, and the origin must be empty', () => {
+    const onE6 = '5k5/11/11/11/3pP6/11/11/11/11/5K5 b - EP 0 1';
+    for (const field of ['e5', 'e4e5', 'e3e4e5']) {
+      assert.deepEqual(epMoves(position('wildebeest', onE6.replace('EP', field))), [], field);
+    }
+    assert.deepEqual(epMoves(position('wildebeest', '5k5/11/11/11/11/3pP6/3p7/11/4N6/5K5 b - e3e4 0 1')), []);
+  });
+
+  test('Wildebeest: squares on two files are ignored', () => {
+    assert.deepEqual(epMoves(position('wildebeest', '5k5/11/11/11/11/3pP6/3p7/11/11/5K5 b - e3d4 0 1')), []);
+  });
+
+  test('Camel Decimal: a double step from the 3rd rank (d8–d6), not from d9 nor to d5', () => {
+    assert.deepEqual(epMoves(position('camel-decimal', '5k4/10/10/10/3pP5/10/10/10/10/4K5 w - d7 0 1')), ['e6d7']);
+    assert.deepEqual(epMoves(position('camel-decimal', '5k4/10/10/4P5/3p6/10/10/10/10/4K5 w - d8 0 1')), []);
+    assert.deepEqual(epMoves(position('camel-decimal', '5k4/10/10/10/10/3pP5/10/10/10/4K5 w - d6 0 1')), []);
+  });
+
+  test('Bachelor Kamil: e7 does not point at the pawn on e2', () => {
+    for (const id of ['bachelor-kamil', 'bachelor-kamil-reflective']) {
+      assert.deepEqual(epMoves(position(id, 'k8/9/3P5/9/9/9/4p4/K8 w - e7 0 1')), [], id);
+      assert.deepEqual(epMoves(position(id, 'k8/9/9/3Pp4/9/9/9/K8 w - e6 0 1')), ['d5e6'], id);
+    }
+  });
+
+  test('Shatranj Kamil has no e.p.: the field is ignored', () => {
+    const pos = position('shatranj-kamil', '4k5/10/10/10/10/3Pp5/10/10/10/4K5 w - e7 0 1');
+    assert.deepEqual(epMoves(pos), []);
+    assert.equal(epField(pos), '-');
   });
 });
