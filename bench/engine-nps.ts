@@ -21,6 +21,7 @@ import { isMainThread, Worker } from 'node:worker_threads';
 import { parseFen } from '../src/core/fen.js';
 import type { Position } from '../src/core/position.js';
 import { BENCH_POSITIONS, type BenchPosition } from '../src/engine/bench-positions.js';
+import { loadNetworks } from '../src/engine/nnue/node-loader.js';
 import { Search } from '../src/engine/search.js';
 import { steadyJit } from '../src/protocol/jit.js';
 import { findVariant } from '../src/variants/index.js';
@@ -62,6 +63,10 @@ const median = (xs: readonly number[]) => {
 };
 
 function measure(): void {
+  // Networks as the engine loads them (CARAVAN_NNUE=on|off|<files>, see src/engine/nnue/node-loader.ts).
+  const networks = loadNetworks();
+  if (!networks.ok) throw networks.error;
+  console.log(`networks: ${networks.value.join(', ') || 'none (hand-written evaluation)'}`);
   const search = new Search(hashMb);
 
   // Warm-up: the same code paths as the measurement, in every variant.

@@ -8,6 +8,14 @@
  */
 
 export { type MoveComponent, parseBetza } from './core/betza.js';
+export {
+  hasRuleWinningMove,
+  isBare,
+  marriageThreat,
+  ruleEnd,
+  ruleEndValue,
+  stalemateValue,
+} from './core/end-rules.js';
 export { CaravanError, type ErrorKind } from './core/errors.js';
 export { makeFen, parseFen } from './core/fen.js';
 export { Game } from './core/game.js';

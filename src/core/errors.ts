@@ -9,7 +9,8 @@ export type ErrorKind =
   | 'invalid-san'
   | 'ambiguous-san'
   | 'invalid-pgn'
-  | 'game-over';
+  | 'game-over'
+  | 'invalid-weights';
 
 export class CaravanError extends Error {
   readonly kind: ErrorKind;

@@ -9,7 +9,18 @@ import { CaravanError } from './errors.js';
 import { describeType, excerpt } from './excerpt.js';
 import { Position, type Setup } from './position.js';
 import { err, ok, type Result } from './result.js';
-import { BLACK, EMPTY, PAD, pieceCode, squareName, type VariantTables, variantTables, WHITE } from './tables.js';
+import {
+  BLACK,
+  codeColor,
+  codeType,
+  EMPTY,
+  PAD,
+  pieceCode,
+  squareName,
+  type VariantTables,
+  variantTables,
+  WHITE,
+} from './tables.js';
 import { checkedVariant } from './variant-check.js';
 
 function fenError(message: string): { ok: false; error: CaravanError } {
@@ -240,8 +251,8 @@ export function makeFen(pos: Position): string {
       }
       if (empty) row += String(empty);
       empty = 0;
-      const letter = t.letters[(code >> 1) - 1] as string;
-      row += code & 1 ? letter.toLowerCase() : letter;
+      const letter = t.letters[codeType(code)] as string;
+      row += codeColor(code) === BLACK ? letter.toLowerCase() : letter;
     }
     if (empty) row += String(empty);
     rows.push(row);

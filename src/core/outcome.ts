@@ -3,9 +3,19 @@
  * marriage/taming) are checked first; then "no legal move"; then the draws.
  */
 
+import {
+  RULE_COUNTER_BARE,
+  RULE_MOVER_BARE,
+  RULE_MOVER_MARRIED,
+  RULE_NONE,
+  RULE_STM_BARE,
+  RULE_STM_MARRIED,
+  ruleEnd,
+  stalemateValue,
+} from './end-rules.js';
 import { generateLegal, MAX_MOVES } from './movegen.js';
 import type { Position } from './position.js';
-import { pieceCode, WHITE } from './tables.js';
+import { codeType, pieceCode, WHITE } from './tables.js';
 
 export type Color = 'white' | 'black';
 
@@ -32,40 +42,37 @@ export function colorName(color: number): Color {
 
 /**
  * An end by a rule that ends the game at once without looking at moves: marriage/taming
- * (RULES.md §4) and the decided bare-king cases (RULES.md §3). Used by perft (§5) and search.
+ * (RULES.md §4) and the decided bare-king cases (RULES.md §3). Used by perft (§5) and the Game.
+ * (The bared side to move that cannot take back is reported by positionOutcome, after the
+ * checkmate and stalemate tests.)
  */
 export function immediateEnd(pos: Position): Outcome | undefined {
-  const end = pos.t.def.end;
-  const stm = pos.turn;
-  const mover = stm ^ 1;
-  if (end.marriage) {
-    // Immediate mode: the move that creates the marriage wins. A FEN in which the side to move
-    // already stands married and not in check is a finished game too. Delayed mode: only the side
-    // to move, still married at the start of its turn and not in check, wins.
-    if (end.marriage.mode === 'immediate' && pos.isMarried(mover)) return marriageOutcome(pos, mover);
-    if (pos.isMarried(stm) && !pos.inCheck()) return marriageOutcome(pos, stm);
-  }
-  if (end.bareKing) {
-    const stmBare = pos.menCount(stm) === 0;
-    const moverBare = pos.menCount(mover) === 0;
-    if (stmBare && moverBare) return { winner: null, reason: 'counter-bare' };
-    // The side that just moved was bare before its move and did not take the last man back.
-    if (moverBare) return { winner: colorName(stm), reason: 'bare-king' };
-  }
-  return undefined;
+  const end = ruleEnd(pos);
+  return end === RULE_STM_BARE ? undefined : ruleOutcome(pos, end);
 }
 
-/** Bare king where the bared side to move cannot take back (opponent keeps two or more men). */
-function bareKingLoss(pos: Position): Outcome | undefined {
-  if (!pos.t.def.end.bareKing) return undefined;
+/** The Outcome of a ruleEnd answer (undefined for RULE_NONE). */
+function ruleOutcome(pos: Position, end: number): Outcome | undefined {
   const stm = pos.turn;
-  if (pos.menCount(stm) === 0 && pos.menCount(stm ^ 1) >= 2) return { winner: colorName(stm ^ 1), reason: 'bare-king' };
-  return undefined;
+  switch (end) {
+    case RULE_MOVER_MARRIED:
+      return marriageOutcome(pos, stm ^ 1);
+    case RULE_STM_MARRIED:
+      return marriageOutcome(pos, stm);
+    case RULE_COUNTER_BARE:
+      return { winner: null, reason: 'counter-bare' };
+    case RULE_MOVER_BARE:
+      return { winner: colorName(stm), reason: 'bare-king' };
+    case RULE_STM_BARE:
+      return { winner: colorName(stm ^ 1), reason: 'bare-king' };
+    default:
+      return undefined;
+  }
 }
 
 /** Is the game over by a rule that forbids further moves (for perft, RULES.md §5)? */
 export function isRuleTerminal(pos: Position): boolean {
-  return immediateEnd(pos) !== undefined || bareKingLoss(pos) !== undefined;
+  return ruleEnd(pos) !== RULE_NONE;
 }
 
 function marriageOutcome(pos: Position, color: number): Outcome {
@@ -87,15 +94,13 @@ const outcomeBuf = new Int32Array(MAX_MOVES);
  * while the game goes on. Order per RULES.md §4: rule wins, then no legal move, then draws.
  */
 export function positionOutcome(pos: Position): Outcome | undefined {
-  const immediate = immediateEnd(pos);
-  if (immediate) return immediate;
+  const rule = ruleEnd(pos);
+  if (rule !== RULE_NONE && rule !== RULE_STM_BARE) return ruleOutcome(pos, rule);
   if (generateLegal(pos, outcomeBuf, 0) === 0) {
     if (pos.inCheck()) return { winner: colorName(pos.turn ^ 1), reason: 'checkmate' };
-    const stalemateWins = pos.t.def.end.stalemate === 'win';
-    return { winner: stalemateWins ? colorName(pos.turn ^ 1) : null, reason: 'stalemate' };
+    return { winner: stalemateValue(pos.t) < 0 ? colorName(pos.turn ^ 1) : null, reason: 'stalemate' };
   }
-  const bare = bareKingLoss(pos);
-  if (bare) return bare;
+  if (rule === RULE_STM_BARE) return ruleOutcome(pos, rule);
   const moveRule = pos.t.def.draws.moveRule;
   if (moveRule > 0 && pos.halfmove >= 2 * moveRule) return { winner: null, reason: 'fifty-move' };
   if (isDeadPosition(pos)) return { winner: null, reason: 'insufficient-material' };
@@ -114,7 +119,7 @@ export function isDeadPosition(pos: Position): boolean {
     const letters: string[] = [];
     for (let i = 0; i < (pos.pcount[color] as number); i++) {
       const sq = pos.pieceSquare(color, i);
-      const type = ((pos.board[sq] as number) >> 1) - 1;
+      const type = codeType(pos.board[sq] as number);
       if (type === t.kingType) continue;
       letters.push(t.letters[type] as string);
       if (type !== bishop) onlyBishops = false;

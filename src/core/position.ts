@@ -18,7 +18,8 @@ import {
   moveTo,
 } from './move.js';
 import type { Result } from './result.js';
-import { codeType, EMPTY, MODE_EP, OFF, pieceCode, type VariantTables, variantTables } from './tables.js';
+import { codeColor, codeType, EMPTY, MODE_EP, OFF, pieceCode, type VariantTables, variantTables } from './tables.js';
+import { isSquareAttacked } from './targets.js';
 import { checkedVariant } from './variant-check.js';
 
 /** Piece-list capacity per colour. */
@@ -185,7 +186,7 @@ export class Position {
   // ---- piece lists (no hashing: make() hashes, unmake() restores the saved hash) ----
 
   private addPiece(code: number, sq: number): void {
-    const color = code & 1;
+    const color = codeColor(code);
     const i = this.pcount[color] as number;
     this.pcount[color] = i + 1;
     this.plist[color * LIST + i] = sq;
@@ -197,7 +198,7 @@ export class Position {
 
   private removePiece(sq: number): void {
     const code = this.board[sq] as number;
-    const color = code & 1;
+    const color = codeColor(code);
     const i = this.pidx[sq] as number;
     const last = (this.pcount[color] as number) - 1;
     this.pcount[color] = last;
@@ -210,7 +211,7 @@ export class Position {
 
   private movePiece(from: number, to: number): void {
     const code = this.board[from] as number;
-    const color = code & 1;
+    const color = codeColor(code);
     const i = this.pidx[from] as number;
     this.plist[color * LIST + i] = to;
     this.pidx[to] = i;
@@ -234,7 +235,7 @@ export class Position {
    * as when every such move was made and unmade.
    */
   reorderAsCaptured(sq: number): void {
-    const color = (this.board[sq] as number) & 1;
+    const color = codeColor(this.board[sq] as number);
     const i = this.pidx[sq] as number;
     const last = (this.pcount[color] as number) - 1;
     if (i === last) return;
@@ -289,7 +290,7 @@ export class Position {
     const to = moveTo(m);
     const dir = to > from ? 1 : -1;
     const castling = this.t.castling;
-    const color = (this.board[from] as number) & 1;
+    const color = codeColor(this.board[from] as number);
     const rookFrom = castling ? (castling.rookFrom[color * 2 + (dir > 0 ? 1 : 0)] as number) : -1;
     return [rookFrom, to - dir];
   }
@@ -304,7 +305,7 @@ export class Position {
     const to = moveTo(m);
     const kind = moveKind(m);
     const code = this.board[from] as number;
-    const us = code & 1;
+    const us = codeColor(code);
     let lo = this.hashLo ^ (z.castleLo[this.castleRights] as number);
     let hi = this.hashHi ^ (z.castleHi[this.castleRights] as number);
     for (let i = 0; i < this.epCount; i++) {
@@ -401,6 +402,11 @@ export class Position {
         this.addPiece(captured, kind === KIND_EN_PASSANT ? (this.uEpVictim[d] as number) : to);
       }
     }
+    this.restoreUndo(d);
+  }
+
+  /** Restore what pushUndo saved in slot d (rights, e.p., clock, hash). */
+  private restoreUndo(d: number): void {
     this.castleRights = this.uCastle[d] as number;
     this.epCount = this.uEpCount[d] as number;
     for (let i = 0; i < this.epCount; i++) this.epSquares[i] = this.uEp[d * MAX_EP + i] as number;
@@ -433,12 +439,7 @@ export class Position {
     const d = --this.depth;
     this.turn ^= 1;
     this.ply--;
-    this.epCount = this.uEpCount[d] as number;
-    for (let i = 0; i < this.epCount; i++) this.epSquares[i] = this.uEp[d * MAX_EP + i] as number;
-    this.epVictim = this.uEpVictim[d] as number;
-    this.halfmove = this.uHalfmove[d] as number;
-    this.hashLo = this.uHashLo[d] as number;
-    this.hashHi = this.uHashHi[d] as number;
+    this.restoreUndo(d);
   }
 
   /**
@@ -481,30 +482,7 @@ export class Position {
 
   /** Is `sq` attacked by any piece of `byColor`? */
   isAttacked(sq: number, byColor: number): boolean {
-    const t = this.t;
-    const board = this.board;
-    const lo = t.attackLeapOffsets[byColor] as Int16Array;
-    const lm = t.attackLeapMasks[byColor] as Int32Array;
-    for (let i = 0; i < lo.length; i++) {
-      if (((lm[i] as number) >>> (board[sq - (lo[i] as number)] as number)) & 1) return true;
-    }
-    const ro = t.attackRideOffsets[byColor] as Int16Array;
-    const rm = t.attackRideMasks[byColor] as Int32Array;
-    const rr = t.attackRideRanges[byColor] as Uint8Array;
-    for (let i = 0; i < ro.length; i++) {
-      const off = ro[i] as number;
-      const range = rr[i] as number;
-      let s = sq - off;
-      for (let n = 1; ; n++, s -= off) {
-        const p = board[s] as number;
-        if (p !== EMPTY) {
-          if (((rm[i] as number) >>> p) & 1) return true;
-          break;
-        }
-        if (n === range) break;
-      }
-    }
-    return false;
+    return isSquareAttacked(this.t, this.board, sq, byColor);
   }
 
   inCheck(): boolean {

@@ -27,6 +27,10 @@ export function codeType(code: number): number {
 export function codeColor(code: number): number {
   return code & 1;
 }
+/** Is `code` a piece (not EMPTY, not OFF) of `color`? */
+export function ownedBy(code: number, color: number): boolean {
+  return code >= 2 && (code & 1) === color;
+}
 
 /** Movement of one piece type for one colour (directions already oriented for that colour). */
 export interface PieceMoves {

@@ -42,6 +42,8 @@ export interface SearchInfo {
   readonly nps: number;
   readonly timeMs: number;
   readonly pv: readonly Move[];
+  /** 1-based line number, set only in MultiPV mode (`SearchOptions.multiPv` > 1). */
+  readonly multipv?: number;
 }
 
 export interface SearchResult {
@@ -61,6 +63,11 @@ export interface SearchOptions {
   readonly stopFlag?: Int32Array;
   /** Seed for the randomness of strength levels (deterministic when given). */
   readonly seed?: number;
+  /**
+   * Lines to report (MultiPV, as Stockfish: line k is the best root move once lines 1…k−1 are
+   * excluded); default 1. Each completed depth reports every line through onInfo, best first.
+   */
+  readonly multiPv?: number;
 }
 
 export interface Engine {

@@ -14,7 +14,8 @@
 
 import { KIND_NORMAL, KIND_PAWN_MULTI, type Move, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { EMPTY, pieceCode, type VariantTables } from '../core/tables.js';
+import { codeType, EMPTY, pieceCode, type VariantTables } from '../core/tables.js';
+import { forEachEmptyBoardTarget, rideStop } from '../core/targets.js';
 
 /** rideStep entry: more than one ride step fits the offset. */
 const AMBIGUOUS = 0x7fff;
@@ -73,23 +74,12 @@ export class CheckDetector {
     for (let type = 0; type < t.pieceCount; type++) {
       for (let color = 0; color < 2; color++) {
         const code = pieceCode(type, color);
-        const mv = t.moves[code];
-        if (!mv) continue;
         for (let i = 0; i < t.squares.length; i++) {
           const x = t.squares[i]!;
-          for (let k = 0; k < mv.leapOffsets.length; k++) {
-            const y = x + mv.leapOffsets[k]!;
-            if (t.fileOf[y]! >= 0) this.reach[code * this.span + y - x + this.half] = 1;
-          }
-          for (let k = 0; k < mv.rideOffsets.length; k++) {
-            const off = mv.rideOffsets[k]!;
-            const range = mv.rideRanges[k]!;
-            for (let y = x + off, steps = 1; t.fileOf[y]! >= 0; y += off, steps++) {
-              this.reach[code * this.span + y - x + this.half] = 1;
-              this.line[color * this.span + y - x + this.half] = 1;
-              if (steps === range) break;
-            }
-          }
+          forEachEmptyBoardTarget(t, code, x, (y, byRide) => {
+            this.reach[code * this.span + y - x + this.half] = 1;
+            if (byRide) this.line[color * this.span + y - x + this.half] = 1;
+          });
         }
       }
     }
@@ -163,16 +153,7 @@ export class CheckDetector {
     const rr = this.rideRanges[byColor]!;
     for (let i = 0; i < ro.length; i++) {
       if (ro[i] !== step) continue;
-      const range = rr[i]!;
-      let s = sq - step;
-      for (let n = 1; ; n++, s -= step) {
-        const p = board[s]!;
-        if (p !== EMPTY) {
-          if ((rm[i]! >>> p) & 1) return true;
-          break;
-        }
-        if (n === range) break;
-      }
+      if ((rm[i]! >>> board[rideStop(board, sq, 0 - step, rr[i]!)]!) & 1) return true;
     }
     return false;
   }
@@ -186,7 +167,7 @@ export class CheckDetector {
     const us = pos.turn ^ 1;
     const king = pos.kingSq[us]!;
     const them = us ^ 1;
-    if (moveKind(m) !== KIND_NORMAL || (mover >> 1) - 1 === kingType) return pos.isAttacked(king, them);
+    if (moveKind(m) !== KIND_NORMAL || codeType(mover) === kingType) return pos.isAttacked(king, them);
     // A normal move of another piece can only open the line from the king through its origin.
     const step = this.rideStep[them * this.span + king - moveFrom(m) + this.half]!;
     if (step === 0) return false;

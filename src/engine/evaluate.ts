@@ -16,8 +16,11 @@
  * Result in centipawns from the side to move's point of view.
  */
 
+import { stalemateValue } from '../core/end-rules.js';
+import { KIND_CASTLE, KIND_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { EMPTY, OFF, pieceCode, type VariantTables, variantTables } from '../core/tables.js';
+import { codeColor, EMPTY, OFF, pieceCode, type VariantTables, variantTables } from '../core/tables.js';
+import { forEachEmptyBoardTarget } from '../core/targets.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import { DEFAULT_EVAL_PARAMS, type EvalParams, evalParamsFor } from './eval-params.js';
 
@@ -246,7 +249,7 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
   const targetOk: [Uint8Array, Uint8Array] = [new Uint8Array(32), new Uint8Array(32)];
   for (let color = 0; color < 2; color++) {
     targetOk[color]![EMPTY] = 1;
-    for (let code = 2; code < 32; code++) if ((code & 1) !== color) targetOk[color]![code] = 1;
+    for (let code = 2; code < 32; code++) if (codeColor(code) !== color) targetOk[color]![code] = 1;
     targetOk[color]![OFF] = 0;
   }
 
@@ -318,7 +321,7 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
     isMarriage,
     partnerMask: t.marriageMask,
     bareKing: !!def.end.bareKing,
-    stalemateWins: def.end.stalemate === 'win',
+    stalemateWins: stalemateValue(t) < 0,
     promoGain,
     bestPromotion,
     params,
@@ -334,24 +337,6 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
     rideStep: Int16Array.from(steps),
     rideRange: Uint8Array.from(ranges),
   };
-}
-
-/** Call `visit` for every square a piece reaches from `sq` on an empty board. */
-function forEachEmptyBoardTarget(t: VariantTables, code: number, sq: number, visit: (target: number) => void): void {
-  const mv = t.moves[code];
-  if (!mv) return;
-  for (let k = 0; k < mv.leapOffsets.length; k++) {
-    const s = sq + mv.leapOffsets[k]!;
-    if (t.fileOf[s]! >= 0) visit(s);
-  }
-  for (let k = 0; k < mv.rideOffsets.length; k++) {
-    const off = mv.rideOffsets[k]!;
-    const range = mv.rideRanges[k]!;
-    for (let s = sq + off, steps = 1; t.fileOf[s]! >= 0; s += off, steps++) {
-      visit(s);
-      if (steps === range) break;
-    }
-  }
 }
 
 /** Number of non-pawn, non-king pieces of a colour. */
@@ -455,21 +440,21 @@ export class Evaluator {
     const pstMg = e.pstMg;
     const pstEg = e.pstEg;
     const board = pos.board;
-    const from = m & 0xff;
-    const to = (m >>> 8) & 0xff;
-    const promo = ((m >>> 16) & 0xf) - 1;
-    const kind = (m >>> 20) & 3;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const promo = movePromotion(m);
+    const kind = moveKind(m);
     const code = board[from]!;
     let mg = pstMg[code * size + to]! - pstMg[code * size + from]!;
     let eg = pstEg[code * size + to]! - pstEg[code * size + from]!;
-    if (kind === 2) {
+    if (kind === KIND_CASTLE) {
       const [rookFrom, rookTo] = pos.castleRookSquares(m);
       const rook = board[rookFrom]!;
       mg += pstMg[rook * size + rookTo]! - pstMg[rook * size + rookFrom]!;
       eg += pstEg[rook * size + rookTo]! - pstEg[rook * size + rookFrom]!;
     } else {
       const z = e.t.zobrist;
-      const capSq = kind === 1 ? pos.epVictim : to;
+      const capSq = kind === KIND_EN_PASSANT ? pos.epVictim : to;
       const captured = board[capSq]!;
       if (captured >= 2) {
         mg -= pstMg[captured * size + capSq]!;
@@ -489,7 +474,7 @@ export class Evaluator {
         }
       }
       if (promo >= 0) {
-        const pc = ((promo + 1) << 1) | (code & 1);
+        const pc = pieceCode(promo, codeColor(code));
         mg += pstMg[pc * size + to]! - pstMg[code * size + to]!;
         eg += pstEg[pc * size + to]! - pstEg[code * size + to]!;
         this.psqPhase += e.phaseOf[pc]!;
@@ -623,6 +608,8 @@ export class Evaluator {
           zoneReach[code * zoneSpan + (enemyKingRank - rankOf[sq]!) * zoneRow + enemyKingFile - fileOf[sq]!];
         const firstLeap = leapFirst[code * size + sq]!;
         const endLeap = firstLeap + leapCount[code * size + sq]!;
+        // Mobility walks its own rides rather than core/targets.ts rideStop: it counts every
+        // empty square on the way (and its king-zone hits), which rideStop does not report.
         if (reach === 1) {
           for (let k = firstLeap; k < endLeap; k++) {
             const s = leapTarget[k]!;
@@ -740,7 +727,7 @@ export class Evaluator {
     // Marriage/taming partners close to their own king.
     for (let i = 0; i < partnerN; i++) {
       const sq = this.partnerSq[i]!;
-      const color = board[sq]! & 1;
+      const color = codeColor(board[sq]!);
       const k = pos.kingSq[color]!;
       const d = Math.max(Math.abs(t.fileOf[sq]! - t.fileOf[k]!), Math.abs(t.rankOf[sq]! - t.rankOf[k]!));
       if (d < 4) {

@@ -183,14 +183,7 @@ export class MoveOrdering {
    */
   pickChecked(pos: Position, moves: Int32Array, scores: Int32Array, pending: Uint8Array, i: number, end: number): Move {
     for (;;) {
-      let best = i;
-      let bestScore = scores[i]!;
-      for (let j = i + 1; j < end; j++) {
-        if (scores[j]! > bestScore) {
-          bestScore = scores[j]!;
-          best = j;
-        }
-      }
+      const best = MoveOrdering.bestIndex(scores, i, end);
       if (pending[best] === 1) {
         pending[best] = 0;
         if (!this.exchange.seeGe(pos, moves[best]!, 0)) {
@@ -199,11 +192,7 @@ export class MoveOrdering {
         }
       }
       if (best !== i) {
-        const m = moves[best]!;
-        moves[best] = moves[i]!;
-        moves[i] = m;
-        scores[best] = scores[i]!;
-        scores[i] = bestScore;
+        MoveOrdering.swap(moves, scores, i, best);
         pending[best] = pending[i]!;
         pending[i] = 0;
       }
@@ -211,8 +200,8 @@ export class MoveOrdering {
     }
   }
 
-  /** Swap the best-scored move of [i, end) into place i and return it. */
-  static pick(moves: Int32Array, scores: Int32Array, i: number, end: number): Move {
+  /** Index of the highest score in [i, end) (the first of equal ones). */
+  static bestIndex(scores: Int32Array, i: number, end: number): number {
     let best = i;
     let bestScore = scores[i]!;
     for (let j = i + 1; j < end; j++) {
@@ -221,14 +210,24 @@ export class MoveOrdering {
         best = j;
       }
     }
-    if (best !== i) {
-      const m = moves[best]!;
-      moves[best] = moves[i]!;
-      moves[i] = m;
-      scores[best] = scores[i]!;
-      scores[i] = bestScore;
-    }
+    return best;
+  }
+
+  /** Swap the best-scored move of [i, end) into place i and return it. */
+  static pick(moves: Int32Array, scores: Int32Array, i: number, end: number): Move {
+    const best = MoveOrdering.bestIndex(scores, i, end);
+    if (best !== i) MoveOrdering.swap(moves, scores, i, best);
     return moves[i]!;
+  }
+
+  /** Swap entries a and b of the move and score lists. */
+  static swap(moves: Int32Array, scores: Int32Array, a: number, b: number): void {
+    const m = moves[a]!;
+    moves[a] = moves[b]!;
+    moves[b] = m;
+    const s = scores[a]!;
+    scores[a] = scores[b]!;
+    scores[b] = s;
   }
 
   /** A quiet move caused a cut-off: killers, counter-move, history bonus; malus for the quiets tried before it. */

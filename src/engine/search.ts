@@ -3,14 +3,16 @@
  * (alpha-beta with null windows), quiescence search, transposition table, null-move pruning,
  * late-move reductions, check extension and shallow-depth pruning.
  *
- * Game ends are scored exactly, as the rules define them (RULES.md):
- *  - every node first asks `immediateEnd` (marriage/taming, bare king) and applies the Shatranj
- *    bare-king loss (a bared side to move whose opponent keeps two or more men has lost);
- *  - no legal move: checkmate loses; stalemate loses for the stalemated side where the variant
- *    says stalemate wins (Wildebeest, Shatranj Kamil), otherwise it is a draw;
+ * Game ends are scored exactly, as the rules define them (RULES.md); the rules themselves are
+ * questions to core/end-rules.ts, which the search asks and does not restate:
+ *  - every node first asks `ruleEnd` (marriage/taming, bare king, the Shatranj bare-king loss);
+ *  - no legal move: checkmate loses; stalemate is worth `stalemateValue` (a loss for the
+ *    stalemated side in Wildebeest and Shatranj Kamil, otherwise a draw);
  *  - repetition (from the position's own history hashes, bounded by the halfmove clock and by
  *    null moves) and the n-move rule are draws;
- *  - in immediate-marriage mode a side that can marry/tame with its next move wins there.
+ *  - in immediate-marriage mode a side with a move that marries/tames (`hasRuleWinningMove`)
+ *    wins there; in delayed mode a standing marriage of the opponent (`marriageThreat`) must
+ *    be answered.
  * Wins and losses are MATE − ply (see score.ts) so that the shortest win is preferred.
  *
  * Pruning is made safe for the variants: no null move or shallow pruning where zugzwang,
@@ -18,9 +20,18 @@
  * king and its marriage partners are never pruned in marriage variants.
  */
 
+import {
+  hasRuleWinningMove,
+  isBare,
+  marriageThreat,
+  RULE_NONE,
+  ruleEnd,
+  ruleEndValue,
+  stalemateValue,
+} from '../core/end-rules.js';
 import { type Move, moveFrom, movePromotion, moveTo } from '../core/move.js';
 import { generateLegal, MAX_MOVES } from '../core/movegen.js';
-import { immediateEnd, positionOutcome } from '../core/outcome.js';
+import { positionOutcome } from '../core/outcome.js';
 import type { Position } from '../core/position.js';
 import { EMPTY, pieceCode } from '../core/tables.js';
 import type { VariantDefinition } from '../variants/schema.js';
@@ -29,6 +40,8 @@ import { generateTactical } from './captures.js';
 import { CheckDetector } from './checks.js';
 import { type EvalTables, Evaluator, pieceCount } from './evaluate.js';
 import { evalNoise, levelSettings } from './levels.js';
+import { NnueEvaluator } from './nnue/accumulator.js';
+import { networkFor } from './nnue/registry.js';
 import { MoveOrdering } from './ordering.js';
 import {
   CONTEMPT,
@@ -54,6 +67,8 @@ import { isPseudoLegal } from './validate.js';
 export const MAX_DEPTH = MAX_PLY - 28;
 /** Thinking time when the caller gives no limit at all (ms). */
 const DEFAULT_MOVETIME = 1000;
+/** Levels below this keep the hand-written evaluation (their noise and limits were set for it). */
+const NNUE_MIN_LEVEL = 5;
 /** prevKey marker: the move into this ply was a null move. */
 const NULL_KEY = -2;
 
@@ -84,6 +99,12 @@ function lmpLimit(depth: number, improving: boolean): number {
   return improving ? 3 + depth * depth : (3 + depth * depth) >> 1;
 }
 
+/** One MultiPV line: internal score and moves from the root. */
+interface RootLine {
+  readonly score: number;
+  readonly pv: Move[];
+}
+
 export class Search {
   readonly tt: TranspositionTable;
   private def: VariantDefinition | undefined;
@@ -93,6 +114,11 @@ export class Search {
   private exchange!: Exchange;
   private ordering!: MoveOrdering;
   private checks!: CheckDetector;
+  /** The variant's learned evaluation when a network is registered (nnue/registry.ts). */
+  private nnue: NnueEvaluator | undefined;
+  /** Evaluate with the network in this search (full strength and the upper levels). */
+  private useNnue = false;
+  private evalSource: unknown;
 
   private readonly moves = new Int32Array(MAX_PLY * 2 * MAX_MOVES);
   private readonly scores = new Int32Array(MAX_PLY * 2 * MAX_MOVES);
@@ -130,6 +156,9 @@ export class Search {
   private rootDepth = 0;
   private rootBest: Move = 0;
   private rootBestScore = 0;
+  /** Root moves left out of this search: the moves of the MultiPV lines already found. */
+  private readonly excluded = new Int32Array(MAX_MOVES);
+  private excludedN = 0;
   private noiseAmp = 0;
   private noiseSeed = 0;
   /** Full evaluation (without noise) behind the last evaluate() call, NO_SCORE if it was lazy. */
@@ -140,7 +169,8 @@ export class Search {
   private marriageImmediate = false;
   private marriageDelayed = false;
   private bareKing = false;
-  private stalemateWins = false;
+  /** Stalemate loses for the stalemated side (core stalemateValue). */
+  private stalemateLoses = false;
   private moveRuleLimit = 0;
   /** Codes never pruned (king and marriage partners in marriage variants), per colour. */
   private specialMask: [number, number] = [0, 0];
@@ -162,6 +192,8 @@ export class Search {
   private prepare(pos: Position): void {
     this.pos = pos;
     const def = pos.variant;
+    const net = networkFor(def.id);
+    if (net !== this.nnue?.weights) this.nnue = net ? new NnueEvaluator(net, pos.t) : undefined;
     if (def === this.def) return;
     this.def = def;
     this.evaluator = new Evaluator(def);
@@ -176,7 +208,7 @@ export class Search {
     this.marriageImmediate = end.marriage?.mode === 'immediate';
     this.marriageDelayed = end.marriage?.mode === 'delayed';
     this.bareKing = !!end.bareKing;
-    this.stalemateWins = end.stalemate === 'win';
+    this.stalemateLoses = stalemateValue(pos.t) < 0;
     this.moveRuleLimit = def.draws.moveRule > 0 ? 2 * def.draws.moveRule : 0;
     const t = pos.t;
     for (let color = 0; color < 2; color++) {
@@ -241,6 +273,15 @@ export class Search {
     this.tt.newSearch();
     this.ordering.age();
     this.evaluator.computePsq(pos);
+    this.useNnue = this.nnue !== undefined && (limits.level === undefined || limits.level >= NNUE_MIN_LEVEL);
+    if (this.useNnue) this.nnue?.refresh(pos);
+    const evalSource = this.useNnue ? this.nnue : this.evaluator;
+    if (evalSource !== this.evalSource) {
+      // The hash table and the evaluation cache hold evaluations of the other evaluator.
+      this.evalSource = evalSource;
+      this.tt.clear();
+      this.ec.fill(0);
+    }
     this.checkStack[0] = pos.inCheck() ? 1 : 0;
     this.fromNull[0] = pos.depth;
     const last = pos.lastMove();
@@ -248,6 +289,8 @@ export class Search {
 
     // Fallback move: the first legal move (replaced by the first completed iteration).
     const rootEnd = generateLegal(pos, this.moves, 0);
+    const multiPv = Math.max(1, Math.min(options.multiPv ?? 1, rootEnd));
+    this.excludedN = 0;
     let bestMove: Move = this.moves[0]!;
     let bestScore = 0;
     let bestPv: Move[] = [bestMove];
@@ -293,7 +336,18 @@ export class Search {
       bestMove = this.pv[0] !== 0 && this.pvLen[0]! > 0 ? this.pv[0]! : this.rootBest || bestMove;
       bestScore = score;
       bestPv = this.pvLen[0]! > 0 ? this.pvFromRoot() : [bestMove];
-      if (options.onInfo) options.onInfo(this.info(depth, bestScore, bestPv));
+      if (multiPv > 1) {
+        const lines = this.otherLines(depth, multiPv, { score: bestScore, pv: bestPv });
+        if (!lines) break; // stopped inside this depth: its lines are incomplete, the last depth's stand
+        bestPv = lines[0]!.pv;
+        bestMove = bestPv[0]!;
+        bestScore = lines[0]!.score;
+        if (options.onInfo) {
+          for (let k = 0; k < lines.length; k++) {
+            options.onInfo({ ...this.info(depth, lines[k]!.score, lines[k]!.pv), multipv: k + 1 });
+          }
+        }
+      } else if (options.onInfo) options.onInfo(this.info(depth, bestScore, bestPv));
 
       // Stop rules between iterations.
       if (rootEnd === 1 && depth >= 4 && !limits.infinite) break;
@@ -312,6 +366,29 @@ export class Search {
       nodes: this.nodes,
       pv: bestPv,
     };
+  }
+
+  /**
+   * MultiPV at one depth: `first` is the best line; line k is searched (full window) with the
+   * moves of lines 1…k−1 excluded at the root, as Stockfish does. Best first; undefined when the
+   * search was stopped before every line was done.
+   */
+  private otherLines(depth: number, count: number, first: RootLine): RootLine[] | undefined {
+    const lines = [first];
+    for (let k = 1; k < count && !this.stopped; k++) {
+      this.excluded[this.excludedN++] = lines[k - 1]!.pv[0]!;
+      const score = this.search(-INF, INF, depth, 0, false);
+      if (!this.stopped && this.pvLen[0]! > 0) lines.push({ score, pv: this.pvFromRoot() });
+    }
+    this.excludedN = 0;
+    if (this.stopped) return undefined;
+    // A later line can come out higher than an earlier one (the search is not exact): best first.
+    return lines.sort((a, b) => b.score - a.score);
+  }
+
+  private isExcluded(m: Move): boolean {
+    for (let k = 0; k < this.excludedN; k++) if (this.excluded[k] === m) return true;
+    return false;
   }
 
   private pvFromRoot(): Move[] {
@@ -348,6 +425,18 @@ export class Search {
 
   // ---------------------------------------------------------------- helpers
 
+  /** Count a node of search or qsearch at `ply` (empty PV, selective depth, limits): false once stopped. */
+  private enterNode(ply: number): boolean {
+    this.pvLen[ply] = ply;
+    if (this.stopped) return false;
+    if (++this.nodes >= this.nextPoll) {
+      this.poll();
+      if (this.stopped) return false;
+    }
+    if (ply > this.seldepth) this.seldepth = ply;
+    return true;
+  }
+
   /**
    * Static evaluation, plus the level's noise. Full evaluations go through a small cache; when
    * the cheap incremental estimate is more than LAZY_MARGIN outside [alpha, beta], it is used
@@ -364,12 +453,19 @@ export class Search {
       this.rawEval = ec[i + 2]!;
       return this.rawEval + noise;
     }
-    const fast = this.evaluator.fast(pos) + noise;
-    if (fast - LAZY_MARGIN >= beta || fast + LAZY_MARGIN <= alpha) {
-      this.rawEval = NO_SCORE;
-      return fast;
+    const nnue = this.useNnue ? (this.nnue as NnueEvaluator) : undefined;
+    let v: number;
+    if (nnue && !nnue.weights.residual) v = nnue.evaluate(pos);
+    else {
+      // A residual network corrects the hand-written evaluation.
+      const correction = nnue ? nnue.evaluate(pos) : 0;
+      const fast = this.evaluator.fast(pos) + correction + noise;
+      if (fast - LAZY_MARGIN >= beta || fast + LAZY_MARGIN <= alpha) {
+        this.rawEval = NO_SCORE;
+        return fast;
+      }
+      v = this.evaluator.evaluateIncremental(pos) + correction;
     }
-    let v = this.evaluator.evaluateIncremental(pos);
     if (v > 20000) v = 20000;
     else if (v < -20000) v = -20000;
     ec[i] = lo;
@@ -394,6 +490,7 @@ export class Search {
     this.pawnLo[ply] = ev.pawnLo;
     this.pawnHi[ply] = ev.pawnHi;
     ev.applyDelta(this.pos, m);
+    if (this.useNnue) this.nnue?.push(this.pos, m);
     this.pos.make(m);
   }
 
@@ -407,17 +504,12 @@ export class Search {
     ev.pawnHi = this.pawnHi[ply]!;
   }
 
-  /** Score of a game end by a variant rule at this node, or NO_SCORE. */
+  /** Score of a game end by a variant rule at this node (core/end-rules.ts), or NO_SCORE. */
   private ruleScore(ply: number): number {
-    const pos = this.pos;
-    const o = immediateEnd(pos);
-    if (o) {
-      if (o.winner === null) return this.drawScore(ply);
-      return (o.winner === 'white') === (pos.turn === 0) ? winIn(ply) : lossIn(ply);
-    }
-    // Bare king (RULES.md §3): bared side to move, opponent with two or more men, has lost.
-    if (this.bareKing && pos.pcount[pos.turn] === 1 && pos.pcount[pos.turn ^ 1]! >= 3) return lossIn(ply);
-    return NO_SCORE;
+    const end = ruleEnd(this.pos);
+    if (end === RULE_NONE) return NO_SCORE;
+    const v = ruleEndValue(end);
+    return v > 0 ? winIn(ply) : v < 0 ? lossIn(ply) : this.drawScore(ply);
   }
 
   /** Value of the most valuable non-king piece of a colour (0 if none). */
@@ -434,7 +526,7 @@ export class Search {
   }
 
   private stalemateScore(ply: number): number {
-    return this.stalemateWins ? lossIn(ply) : this.drawScore(ply);
+    return this.stalemateLoses ? lossIn(ply) : this.drawScore(ply);
   }
 
   /** Has the current position occurred before (in the search, or twice in the game)? */
@@ -462,7 +554,7 @@ export class Search {
     const us = pos.turn;
     if (pos.pcount[us]! <= 2 || pos.pcount[us ^ 1]! <= 2) return false;
     const pieces = pieceCount(this.e, pos, us);
-    return this.stalemateWins || this.bareKing ? pieces >= 2 : pieces >= 1;
+    return this.stalemateLoses || this.bareKing ? pieces >= 2 : pieces >= 1;
   }
 
   /**
@@ -472,88 +564,8 @@ export class Search {
   private quietPruneSafe(): boolean {
     const pos = this.pos;
     if (pos.pcount[pos.turn ^ 1]! <= 2) return false;
-    if (this.marriageDelayed && pos.isMarried(pos.turn ^ 1)) return false;
-    return !this.stalemateWins || pieceCount(this.e, pos, pos.turn ^ 1) > 0;
-  }
-
-  /**
-   * Immediate marriage mode: can the side to move (not in check) marry or tame with a king step
-   * or a partner move right now? Such a move wins at once.
-   */
-  private canMarryNow(): boolean {
-    const pos = this.pos;
-    const t = pos.t;
-    const us = pos.turn;
-    const mask = t.marriageMask[us] as number;
-    const board = pos.board;
-    const ko = t.kingOffsets;
-    const k = pos.kingSq[us]!;
-    let partners = 0;
-    const codes = this.e.pieceCodes[us]!;
-    for (let i = 0; i < codes.length; i++) if ((mask >>> codes[i]!) & 1) partners += pos.codeCount[codes[i]!]!;
-    if (partners === 0) return false;
-    const kingCode = board[k]!;
-    // King steps next to a partner, onto a square not attacked.
-    for (let i = 0; i < 8; i++) {
-      const s = k + ko[i]!;
-      const p = board[s]!;
-      if (p === 1 || (p >= 2 && (p & 1) === us)) continue;
-      let near = false;
-      for (let j = 0; j < 8; j++) {
-        if ((mask >>> board[s + ko[j]!]!) & 1) {
-          near = true;
-          break;
-        }
-      }
-      if (!near) continue;
-      board[k] = EMPTY;
-      const attacked = pos.isAttacked(s, us ^ 1);
-      board[k] = kingCode;
-      if (!attacked) return true;
-    }
-    // Partner moves next to the king.
-    const kf = t.fileOf[k]!;
-    const kr = t.rankOf[k]!;
-    const n = pos.pcount[us]!;
-    for (let i = 0; i < n; i++) {
-      const from = pos.pieceSquare(us, i);
-      const code = board[from]!;
-      if (!((mask >>> code) & 1)) continue;
-      const mv = t.moves[code]!;
-      for (let j = 0; j < mv.leapOffsets.length; j++) {
-        const to = from + mv.leapOffsets[j]!;
-        if (this.marriageStepOk(from, to, kf, kr)) return true;
-      }
-      for (let j = 0; j < mv.rideOffsets.length; j++) {
-        const off = mv.rideOffsets[j]!;
-        const range = mv.rideRanges[j]!;
-        let to = from + off;
-        for (let steps = 1; ; steps++, to += off) {
-          const p = board[to]!;
-          if (p !== EMPTY && (p === 1 || (p & 1) === us)) break;
-          if (this.marriageStepOk(from, to, kf, kr)) return true;
-          if (p !== EMPTY || steps === range) break;
-        }
-      }
-    }
-    return false;
-  }
-
-  /** A partner's move from→to lands next to its king (at kf, kr) and is legal. */
-  private marriageStepOk(from: number, to: number, kf: number, kr: number): boolean {
-    const pos = this.pos;
-    const t = pos.t;
-    const p = pos.board[to]!;
-    if (p === 1 || (p >= 2 && (p & 1) === pos.turn)) return false;
-    const f = t.fileOf[to]!;
-    const r = t.rankOf[to]!;
-    if (Math.abs(f - kf) > 1 || Math.abs(r - kr) > 1) return false;
-    const us = pos.turn;
-    const m = from | (to << 8); // a normal move (no promotion, kind 0)
-    pos.make(m);
-    const legal = !pos.isAttacked(pos.kingSq[us]!, us ^ 1);
-    pos.unmake();
-    return legal;
+    if (this.marriageDelayed && marriageThreat(pos)) return false;
+    return !this.stalemateLoses || pieceCount(this.e, pos, pos.turn ^ 1) > 0;
   }
 
   // ---------------------------------------------------------------- search
@@ -563,13 +575,7 @@ export class Search {
     const pos = this.pos;
     const pvNode = beta - alpha > 1;
     const root = ply === 0;
-    this.pvLen[ply] = ply;
-    if (this.stopped) return 0;
-    if (++this.nodes >= this.nextPoll) {
-      this.poll();
-      if (this.stopped) return 0;
-    }
-    if (ply > this.seldepth) this.seldepth = ply;
+    if (!this.enterNode(ply)) return 0;
     const inCheck = this.checkStack[ply] === 1;
     const base = ply * 2 * MAX_MOVES;
     const moves = this.moves;
@@ -589,7 +595,7 @@ export class Search {
       if (winIn(ply + 1) < beta) beta = winIn(ply + 1);
       if (alpha >= beta) return alpha;
       if (ply >= MAX_PLY - 4) return inCheck ? DRAW : this.evaluate(alpha, beta);
-      if (this.marriageImmediate && !inCheck && this.canMarryNow()) return winIn(ply + 1);
+      if (this.marriageImmediate && !inCheck && hasRuleWinningMove(pos)) return winIn(ply + 1);
     }
 
     // Transposition table.
@@ -654,6 +660,7 @@ export class Search {
       // Null move.
       if (depth >= 3 && evalEst >= beta && staticEval >= beta - 20 * depth && this.prevKey[ply] !== NULL_KEY) {
         const r = 3 + (depth >> 2) + Math.min(3, ((evalEst - beta) / 200) | 0);
+        if (this.useNnue) this.nnue?.pushNull(pos);
         pos.makeNull();
         this.checkStack[ply + 1] = 0;
         this.fromNull[ply + 1] = 0;
@@ -759,6 +766,7 @@ export class Search {
         sc = scores[cur]!;
         cur++;
         known = true;
+        if (root && this.excludedN > 0 && this.isExcluded(m)) continue;
       }
 
       const to = moveTo(m);
@@ -859,19 +867,14 @@ export class Search {
     }
 
     const bound = best >= beta ? BOUND_LOWER : bestMove !== 0 ? BOUND_EXACT : BOUND_UPPER;
-    tt.store(lo, hi, bestMove, scoreToTT(best, ply), rawEval, depth, bound);
+    // A root searched without some of its moves has no score of its own to keep.
+    if (!root || this.excludedN === 0) tt.store(lo, hi, bestMove, scoreToTT(best, ply), rawEval, depth, bound);
     return best;
   }
 
   private qsearch(alpha: number, beta: number, ply: number, qply: number): number {
     const pos = this.pos;
-    this.pvLen[ply] = ply;
-    if (this.stopped) return 0;
-    if (++this.nodes >= this.nextPoll) {
-      this.poll();
-      if (this.stopped) return 0;
-    }
-    if (ply > this.seldepth) this.seldepth = ply;
+    if (!this.enterNode(ply)) return 0;
     const inCheck = this.checkStack[ply] === 1;
     if (this.hasRuleEnds) {
       const r = this.ruleScore(ply);
@@ -902,14 +905,14 @@ export class Search {
     let end: number;
     // In check, or (in the first quiescence plies) facing a delayed marriage that wins at the
     // opponent's next turn: every legal move is searched and there is no standing pat.
-    const mustAnswer = inCheck || (this.marriageDelayed && qply < 2 && pos.isMarried(us ^ 1));
+    const mustAnswer = inCheck || (this.marriageDelayed && qply < 2 && marriageThreat(pos));
     if (mustAnswer) {
       end = generateLegal(pos, moves, base, inCheck);
       if (end === base) return inCheck ? lossIn(ply) : this.stalemateScore(ply);
       best = -INF;
     } else {
-      if (this.marriageImmediate && this.canMarryNow()) return winIn(ply + 1);
-      if (this.bareKing && pos.pcount[us] === 1) {
+      if (this.marriageImmediate && hasRuleWinningMove(pos)) return winIn(ply + 1);
+      if (this.bareKing && isBare(pos, us)) {
         // Bared: only taking the opponent's last man at once saves the game.
         best = lossIn(ply + 1);
       } else {

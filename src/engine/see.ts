@@ -8,7 +8,8 @@
 
 import { KIND_CASTLE, KIND_EN_PASSANT, type Move, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { EMPTY, pieceCode, type VariantTables } from '../core/tables.js';
+import { codeColor, EMPTY, pieceCode, type VariantTables } from '../core/tables.js';
+import { rideStop } from '../core/targets.js';
 
 /** Threshold argument of Exchange.exchange meaning "the exact value". */
 const NO_THRESHOLD = -0x40000000;
@@ -42,7 +43,7 @@ export class Exchange {
   ) {
     this.cheapest.fill(0x7fff);
     for (let code = 2; code < value.length; code++) {
-      const c = code & 1;
+      const c = codeColor(code);
       if (value[code]! < this.cheapest[c]!) this.cheapest[c] = value[code]!;
     }
     const lowestIn = (mask: number) => {
@@ -179,20 +180,12 @@ export class Exchange {
     const rm = t.attackRideMasks[side]!;
     const rr = t.attackRideRanges[side]!;
     for (let i = 0; i < ro.length; i++) {
-      const off = ro[i]!;
-      const range = rr[i]!;
-      let s = sq - off;
-      for (let n = 1; ; n++, s -= off) {
-        const p = board[s]!;
-        if (p !== EMPTY) {
-          if ((rm[i]! >>> p) & 1 && value[p]! < bestValue) {
-            best = p;
-            bestValue = value[p]!;
-            this.attackerSq = s;
-          }
-          break;
-        }
-        if (n === range) break;
+      const s = rideStop(board, sq, 0 - ro[i]!, rr[i]!);
+      const p = board[s]!;
+      if ((rm[i]! >>> p) & 1 && value[p]! < bestValue) {
+        best = p;
+        bestValue = value[p]!;
+        this.attackerSq = s;
       }
     }
     return best;

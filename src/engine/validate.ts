@@ -7,7 +7,8 @@
 
 import { KIND_NORMAL, type Move, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { EMPTY, MODE_CAPTURE, MODE_MOVE } from '../core/tables.js';
+import { codeType, EMPTY, OFF, ownedBy } from '../core/tables.js';
+import { reachesByMove } from '../core/targets.js';
 
 export function isPseudoLegal(pos: Position, m: Move): boolean {
   if (moveKind(m) !== KIND_NORMAL) return false;
@@ -18,31 +19,14 @@ export function isPseudoLegal(pos: Position, m: Move): boolean {
   const to = moveTo(m);
   if (from >= t.size || to >= t.size) return false;
   const code = board[from]!;
-  if (code < 2 || (code & 1) !== us) return false;
+  if (!ownedBy(code, us)) return false;
   const target = board[to]!;
-  if (target === 1 || (target >= 2 && (target & 1) === us)) return false;
-  if (target >= 2 && (target >> 1) - 1 === t.kingType) return false;
-  const need = target === EMPTY ? MODE_MOVE : MODE_CAPTURE;
+  if (target === OFF || ownedBy(target, us)) return false;
+  if (target !== EMPTY && codeType(target) === t.kingType) return false;
   const promo = movePromotion(m);
-  const mv = t.moves[code];
-  if (!mv) return false;
-  if (t.isPawn[(code >> 1) - 1]) {
+  if (t.isPawn[codeType(code)]) {
     if ((t.promotionSquare[us]![to] === 1) !== promo >= 0) return false;
     if (promo >= 0 && !t.promotionTypes.includes(promo)) return false;
   } else if (promo >= 0) return false;
-  const delta = to - from;
-  const lo = mv.leapOffsets;
-  for (let k = 0; k < lo.length; k++) if (lo[k] === delta && mv.leapModes[k]! & need) return true;
-  const ro = mv.rideOffsets;
-  for (let k = 0; k < ro.length; k++) {
-    if (!(mv.rideModes[k]! & need)) continue;
-    const off = ro[k]!;
-    const range = mv.rideRanges[k]!;
-    let s = from + off;
-    for (let steps = 1; ; steps++, s += off) {
-      if (s === to) return true;
-      if (board[s] !== EMPTY || steps === range) break;
-    }
-  }
-  return false;
+  return reachesByMove(t, board, code, from, to);
 }

@@ -11,6 +11,9 @@
  * `FEN`, movetext with move numbers, `{comments}`, `;` comments, `%` escape lines, `$n` NAGs,
  * `!?`-style suffixes, nested `(variations)` (skipped), result token. Every move is checked
  * against the rules; errors name the move number, side and text.
+ *
+ * Game trees (game-tree.ts): `writePgnTree` / `readPgnTree` keep the variations, comments and
+ * NAGs (the analysis board's PGN); they are a section of their own at the end of this file.
  */
 
 import { CaravanError } from '../core/errors.js';
@@ -20,6 +23,7 @@ import { Game } from '../core/game.js';
 import { err, ok, type Result } from '../core/result.js';
 import { findVariantByName, isNameOf, resolveVariant } from '../variants/index.js';
 import type { VariantDefinition } from '../variants/schema.js';
+import { GameTree, moveNumber, type TreeNode } from './game-tree.js';
 import { outcomeText, resultToken } from './outcome-text.js';
 import { moveToSan, parseSan } from './san.js';
 
@@ -143,7 +147,10 @@ type Token =
   | { readonly type: 'tag'; readonly name: string; readonly value: string; readonly line: number }
   | { readonly type: 'symbol'; readonly text: string; readonly line: number }
   | { readonly type: 'open'; readonly line: number }
-  | { readonly type: 'close'; readonly line: number };
+  | { readonly type: 'close'; readonly line: number }
+  // Only from a Tokenizer made with `annotations` (the game-tree reader): the plain reader skips them.
+  | { readonly type: 'comment'; readonly text: string; readonly line: number }
+  | { readonly type: 'nag'; readonly value: number; readonly line: number };
 
 function pgnError(message: string): { ok: false; error: CaravanError } {
   return err(new CaravanError('invalid-pgn', message));
@@ -159,7 +166,10 @@ class Tokenizer {
   private line = 1;
   private peeked: Result<Token | undefined, CaravanError> | undefined;
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    private readonly annotations = false,
+  ) {
     if (text.charCodeAt(0) === 0xfeff) this.i = 1;
   }
 
@@ -196,8 +206,11 @@ class Tokenizer {
       } else if (c === '{') {
         const end = s.indexOf('}', this.i + 1);
         if (end < 0) return pgnError(`line ${this.line}: comment '{' is never closed`);
+        const line = this.line;
         for (let k = this.i; k < end; k++) if (s[k] === '\n') this.line++;
+        const start = this.i + 1;
         this.i = end + 1;
+        if (this.annotations) return ok({ type: 'comment', text: s.slice(start, end), line });
       } else if (c === '<') {
         // Reserved for future expansion by the PGN standard: skipped like a comment.
         const end = s.indexOf('>', this.i + 1);
@@ -206,8 +219,10 @@ class Tokenizer {
         this.i = end + 1;
       } else if (c === '$') {
         NAG_RE.lastIndex = this.i;
-        if (!NAG_RE.exec(s)) return pgnError(`line ${this.line}: '$' is not followed by a NAG number`);
+        const nag = NAG_RE.exec(s);
+        if (!nag) return pgnError(`line ${this.line}: '$' is not followed by a NAG number`);
         this.i = NAG_RE.lastIndex;
+        if (this.annotations) return ok({ type: 'nag', value: Number(nag[0].slice(1)), line: this.line });
       } else if (c === '[') {
         TAG_RE.lastIndex = this.i;
         const m = TAG_RE.exec(s);
@@ -296,17 +311,23 @@ function startGame(def: VariantDefinition, fen: string | undefined): Game {
 }
 
 /** Read the next game; ok(undefined) when the text has no more game. */
-function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<ReadGame | undefined, CaravanError> {
+/** The tag pairs at the reader's place (none when a game has no header). */
+function readTags(tk: Tokenizer): Result<Record<string, string>, CaravanError> {
   const tags: Record<string, string> = {};
-  let sawAny = false;
   for (;;) {
     const t = tk.peek();
     if (!t.ok) return t;
-    if (t.value?.type !== 'tag') break;
+    if (t.value?.type !== 'tag') return ok(tags);
     tk.next();
     tags[t.value.name] = t.value.value;
-    sawAny = true;
   }
+}
+
+function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<ReadGame | undefined, CaravanError> {
+  const header = readTags(tk);
+  if (!header.ok) return header;
+  const tags = header.value;
+  const sawAny = Object.keys(tags).length > 0;
   const first = tk.peek();
   if (!first.ok) return first;
   if (!sawAny && first.value === undefined) return ok(undefined);
@@ -346,7 +367,7 @@ function readOne(tk: Tokenizer, options: ReadPgnOptions): Result<ReadGame | unde
       depth--;
       continue;
     }
-    if (depth > 0) continue; // variations are skipped unread
+    if (depth > 0 || tok.type !== 'symbol') continue; // variations are skipped unread
     const text = tok.text === '½-½' ? '1/2-1/2' : tok.text;
     if (RESULTS.has(text)) {
       result = text;
@@ -457,4 +478,169 @@ export function readPgnGames(text: string, options: ReadPgnOptions = {}): Result
     if (!r.value) return ok(games);
     games.push(new StoredGame(r.value));
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Game trees: variations, comments and NAGs kept (the analysis board's PGN). Separate from the
+// plain reader above, which keeps the main line only.
+
+export interface PgnTree {
+  readonly tags: Record<string, string>;
+  readonly variant: VariantDefinition;
+  readonly tree: GameTree;
+  /** The result token of the movetext, else the Result tag, else `*`. */
+  readonly result: string;
+}
+
+/** Move suffixes as the NAGs they stand for (PGN standard §10). */
+const SUFFIX_NAGS: Readonly<Record<string, number>> = { '!': 1, '?': 2, '!!': 3, '??': 4, '!?': 5, '?!': 6 };
+
+/** A comment's text as PGN allows it: no `}` inside, whitespace runs as one space. */
+function commentWord(text: string): string {
+  return `{${text.replace(/}/g, ')').replace(/\s+/g, ' ').trim()}}`;
+}
+
+/**
+ * The tree as PGN: the header of `writePgn` for its main line (tags, variant, FEN, result), then
+ * movetext with every variation in parentheses, NAGs as `$n` and comments in braces.
+ */
+export function writePgnTree(tree: GameTree, tags: Record<string, string> = {}): string {
+  const main = tree.gameAt(tree.mainline().at(-1) ?? tree.root);
+  const plain = writePgn(main, tags);
+  // Tag values never hold a line break (tagValue), so the header ends at the first blank line.
+  const header = plain.slice(0, plain.indexOf('\n\n'));
+  const result = /\[Result "([^"]*)"\]/.exec(header)?.[1] ?? '*';
+  const start = parseFen(tree.variant, tree.startFen);
+  if (!start.ok) throw start.error; // cannot happen: GameTree.create validated it
+  const startTurn = start.value.turn;
+  const startFullmove = start.value.fullmove;
+  const words: string[] = [];
+  let open = '';
+  const emit = (node: TreeNode, numbered: boolean): void => {
+    const { turn, fullmove } = moveNumber(startTurn, startFullmove, node);
+    const number = turn === 0 ? `${fullmove}.` : numbered ? `${fullmove}...` : '';
+    // '(' is written onto the variation's first word.
+    if (number !== '') words.push(`${open}${number}`, node.san);
+    else words.push(`${open}${node.san}`);
+    open = '';
+    for (const nag of node.nags) words.push(`$${nag}`);
+    if (node.comment !== '') words.push(commentWord(node.comment));
+  };
+  // From `node` on: its main continuation, each variation of that move in parentheses, then on.
+  const line = (from: TreeNode, numberFirst: boolean): void => {
+    let numbered = numberFirst;
+    for (let node = from; node.children.length > 0; ) {
+      const [next, ...alternatives] = node.children as [TreeNode, ...TreeNode[]];
+      emit(next, numbered);
+      numbered = next.comment !== '';
+      for (const alt of alternatives) {
+        open = '(';
+        emit(alt, true);
+        line(alt, alt.comment !== '');
+        words[words.length - 1] += ')';
+        numbered = true;
+      }
+      node = next;
+    }
+  };
+  if (tree.root.comment !== '') words.push(commentWord(tree.root.comment));
+  line(tree.root, true);
+  words.push(result);
+  return `${header}\n\n${wrap(words)}\n`;
+}
+
+/** Where the reader stands: the node moves are added after, and the game at that node. */
+interface TreeCursor {
+  node: TreeNode;
+  /** Moves played on `game` since the variation began (to undo at its end). */
+  played: number;
+}
+
+/**
+ * Read the first game of a PGN text as a tree: variations (nested to any depth), `{comments}`
+ * (after a move, or before the first one), `$n` NAGs and `!`/`?` suffixes (as NAGs $1–$6).
+ * Every move of every variation is checked against the rules; errors name the move.
+ */
+export function readPgnTree(text: string, options: ReadPgnOptions = {}): Result<PgnTree, CaravanError> {
+  if (typeof text !== 'string') return pgnError('PGN must be a string');
+  const tk = new Tokenizer(text, true);
+  const header = readTags(tk);
+  if (!header.ok) return header;
+  const tags = header.value;
+  const variant = gameVariant(tags, options);
+  if (!variant.ok) return variant;
+  const fen = tags.FEN?.trim();
+  const created = GameTree.create(variant.value, fen === undefined || fen === '' ? undefined : fen);
+  if (!created.ok) return pgnError(`FEN tag: ${created.error.message}`);
+  const tree = created.value;
+  const game = tree.gameAt(tree.root);
+  let cur: TreeCursor = { node: tree.root, played: 0 };
+  const outer: TreeCursor[] = [];
+  const openLines: number[] = [];
+  let result: string | undefined;
+  for (;;) {
+    const t = tk.next();
+    if (!t.ok) return t;
+    const tok = t.value;
+    if (tok === undefined || tok.type === 'tag') break;
+    if (tok.type === 'comment') {
+      const c = tok.text.replace(/\s+/g, ' ').trim();
+      cur.node.comment = cur.node.comment === '' ? c : `${cur.node.comment} ${c}`;
+    } else if (tok.type === 'nag') {
+      if (cur.node.parent) cur.node.nags.push(tok.value);
+    } else if (tok.type === 'open') {
+      // A variation replaces the last move: it starts from the position before it.
+      const last = cur.node;
+      if (!last.parent) return pgnError(`line ${tok.line}: a variation needs a move before it`);
+      game.undo();
+      outer.push({ node: last, played: cur.played });
+      openLines.push(tok.line);
+      cur = { node: last.parent, played: 0 };
+    } else if (tok.type === 'close') {
+      const back = outer.pop();
+      if (!back) return pgnError(`line ${tok.line}: ')' closes no variation`);
+      openLines.pop();
+      for (let k = 0; k < cur.played; k++) game.undo();
+      const r = game.play(back.node.move);
+      if (!r.ok) throw r.error; // it was played here before the variation
+      cur = back;
+    } else {
+      const word = tok.text === '½-½' ? '1/2-1/2' : tok.text;
+      if (RESULTS.has(word)) {
+        if (outer.length > 0) return pgnError(`line ${tok.line}: result ${word} inside a variation`);
+        result = word;
+        break;
+      }
+      if (/^\d+$/.test(word) || /^\.+$/.test(word)) continue; // move number, or dots "1 ... e5"
+      const numbered = /^\d+\.+(.*)$/.exec(word)?.[1] ?? word;
+      const suffix = /[!?]{1,2}$/.exec(numbered)?.[0];
+      const nag = suffix === undefined ? undefined : SUFFIX_NAGS[suffix];
+      const san = suffix ? numbered.slice(0, -suffix.length) : numbered;
+      if (san === '') {
+        // An annotation written apart from its move.
+        if (nag !== undefined && cur.node.parent) cur.node.nags.push(nag);
+        continue;
+      }
+      if (/^e\.?p\.?$/.test(san)) continue;
+      const over = game.outcome();
+      if (over) {
+        return pgnError(
+          `line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}' comes after the end of the game (${over.reason})`,
+        );
+      }
+      const parsed = parseSan(game.position, san);
+      if (!parsed.ok) return pgnError(`line ${tok.line}: ${moveLabel(game)}: ${parsed.error.message}`);
+      const node = tree.play(cur.node, parsed.value, game);
+      if (!node.ok) return pgnError(`line ${tok.line}: ${moveLabel(game)}: '${excerpt(san)}': ${node.error.message}`);
+      cur = { node: node.value, played: cur.played + 1 };
+      if (nag !== undefined) node.value.nags.push(nag);
+    }
+  }
+  if (outer.length > 0) return pgnError(`variation opened on line ${openLines.at(-1)} is never closed`);
+  return ok({
+    tags,
+    variant: variant.value,
+    tree,
+    result: result ?? (RESULTS.has(tags.Result ?? '') ? (tags.Result as string) : '*'),
+  });
 }

@@ -21,6 +21,8 @@ export interface SearchRequest {
   readonly seed?: number;
   /** How PV lines are written: UCI text (default, for the protocols) or SAN (for people). */
   readonly pvNotation?: 'uci' | 'san';
+  /** Lines to report (MultiPV, 1 when absent): each depth reports lines 1…k, `multipv` set. */
+  readonly multiPv?: number;
 }
 
 export type ScoreText = { readonly kind: 'cp' | 'mate'; readonly value: number };
@@ -35,6 +37,8 @@ export interface InfoReport {
   readonly timeMs: number;
   /** In the request's `pvNotation`. */
   readonly pv: readonly string[];
+  /** The line's number (1 = best) when the request asked for more than one line. */
+  readonly multipv?: number;
 }
 
 export interface SearchReport {

@@ -91,8 +91,10 @@ export function runSearch(
     limits: request.limits,
     stopFlag,
     seed: request.seed,
+    multiPv: request.multiPv,
     onInfo: (info) =>
       onInfo({
+        ...(info.multipv !== undefined ? { multipv: info.multipv } : {}),
         depth: info.depth,
         seldepth: info.seldepth,
         score: scoreText(info.score),

@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { Position } from '../core/position.js';
 import { createEngine } from '../engine/index.js';
+import { loadNetworks } from '../engine/nnue/node-loader.js';
 import { VARIANTS } from '../variants/index.js';
 import type { FromWorker, ToWorker, WorkerReady } from './search-messages.js';
 import { serveWorkerMessage } from './search-runner.js';
@@ -14,6 +15,10 @@ import { serveWorkerMessage } from './search-runner.js';
 const port = parentPort;
 if (!port) throw new Error('search-worker.js must run in a worker thread');
 const stopFlag = (workerData as { stopFlag: Int32Array }).stopFlag;
+// Learned evaluations (CARAVAN_NNUE, see src/engine/nnue/node-loader.ts); a bad weights file
+// leaves the hand-written evaluation in charge and says why.
+const networks = loadNetworks();
+if (!networks.ok) process.stderr.write(`caravan: ${networks.error.message}\n`);
 const engine = createEngine();
 
 // Warm the JIT before the first real search: a cold engine searches 5–20× slower for its first

@@ -5,7 +5,8 @@
  *
  * Options: UCI_Variant (combo of every variant id), UCI_Marriage (immediate|delayed, Bachelor
  * Kamil), Hash (MiB), Level (0 = full strength, 1–8 casual levels), Move Overhead (ms taken off
- * the clock for GUI and pipe latency before the engine plans its time). Moves are Caravan's
+ * the clock for GUI and pipe latency before the engine plans its time), MultiPV (lines reported per
+ * depth as `info … multipv N … pv …`, best first). Moves are Caravan's
  * coordinate text (RULES.md §0). Bad input gets `info string error …` and changes nothing.
  */
 
@@ -26,6 +27,8 @@ import type { SessionOptions } from './session-options.js';
 import { boardDiagram } from './text.js';
 
 export const MAX_MOVE_OVERHEAD_MS = 5000;
+/** Most lines `setoption name MultiPV` accepts (each one is a full root search per depth). */
+export const MAX_MULTIPV = 16;
 
 type Out = (line: string) => void;
 
@@ -37,6 +40,7 @@ export function formatInfo(info: InfoReport): string {
   const parts = [
     `info depth ${info.depth}`,
     `seldepth ${info.seldepth}`,
+    ...(info.multipv !== undefined ? [`multipv ${info.multipv}`] : []),
     `score ${formatScore(info.score)}`,
     `nodes ${info.nodes}`,
     `nps ${info.nps}`,
@@ -142,6 +146,7 @@ export class UciSession {
   private level = 0;
   /** Milliseconds taken off the clocks before the engine plans its time (GUI/pipe latency). */
   private moveOverheadMs = 0;
+  private multiPv = 1;
   private game: Game;
   /** Moves of the current position as text (what the worker replays). */
   private moveTexts: string[] = [];
@@ -279,6 +284,7 @@ export class UciSession {
     this.out(`option name Hash type spin default ${DEFAULT_HASH_MB} min 1 max ${MAX_HASH_MB}`);
     this.out(`option name Level type spin default 0 min 0 max ${MAX_LEVEL}`);
     this.out(`option name Move Overhead type spin default 0 min 0 max ${MAX_MOVE_OVERHEAD_MS}`);
+    this.out(`option name MultiPV type spin default 1 min 1 max ${MAX_MULTIPV}`);
     this.out('uciok');
   }
 
@@ -338,6 +344,15 @@ export class UciSession {
           return;
         }
         this.moveOverheadMs = n;
+        return;
+      }
+      case 'multipv': {
+        const n = spinValue(opt.value, 1, MAX_MULTIPV);
+        if (n === undefined) {
+          this.error(`MultiPV must be an integer 1–${MAX_MULTIPV}, got '${opt.value}'`);
+          return;
+        }
+        this.multiPv = n;
         return;
       }
       default:
@@ -407,6 +422,7 @@ export class UciSession {
         moves: this.moveTexts,
         limits,
         seed: this.level > 0 ? (Date.now() ^ this.seedCounter++) >>> 0 : undefined,
+        ...(this.multiPv > 1 ? { multiPv: this.multiPv } : {}),
       },
       {
         onInfo: (info) => this.out(formatInfo(info)),

@@ -209,3 +209,29 @@ describe('UCI parsing helpers', () => {
     }
   });
 });
+
+describe('UCI MultiPV', () => {
+  it('offers MultiPV 1 by default and then reports that many lines per depth, numbered', () => {
+    const { send } = session();
+    assert.ok(send('uci').includes('option name MultiPV type spin default 1 min 1 max 16'));
+    send('position startpos');
+    const single = send('go depth 3');
+    assert.ok(single.filter((l) => l.startsWith('info depth')).every((l) => !l.includes(' multipv ')));
+    assert.deepEqual(send('setoption name MultiPV value 3'), []);
+    const out = send('go depth 3');
+    const depth3 = out.filter((l) => l.startsWith('info depth 3 '));
+    assert.deepEqual(
+      depth3.map((l) => / multipv (\d+) /.exec(l)?.[1]),
+      ['1', '2', '3'],
+    );
+    const firstMoves = depth3.map((l) => / pv (\S+)/.exec(l)?.[1]);
+    assert.equal(new Set(firstMoves).size, 3, 'three different first moves');
+    assert.equal(out[out.length - 1]!.split(' ')[1], firstMoves[0], 'bestmove is line 1');
+  });
+
+  it('rejects a MultiPV outside 1–16', () => {
+    const { send } = session();
+    assert.match(send('setoption name MultiPV value 0')[0] as string, /^info string error MultiPV must be/);
+    assert.match(send('setoption name MultiPV value x')[0] as string, /^info string error MultiPV must be/);
+  });
+});

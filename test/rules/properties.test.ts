@@ -9,16 +9,20 @@
  * - a null move keeps the hash exact and unmakes cleanly;
  * - isAttacked equals the reference attack test on every square for both sides;
  * - the legal moves (and the FEN after each) equal those of the brute-force reference generator
- *   in test/helpers/reference-movegen.ts, written from RULES.md independently of movegen.ts.
+ *   in test/helpers/reference-movegen.ts, written from RULES.md independently of movegen.ts;
+ * - the piece-target walker of src/core/targets.ts (all targets, captures only, reachesByMove),
+ *   kept to the legal moves, gives exactly the reference's normal moves (its attack form is
+ *   Position.isAttacked, checked above).
  */
 
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { type Move, moveTo } from '../../src/core/move.js';
+import { encodeMove, KIND_NORMAL, type Move, moveTo } from '../../src/core/move.js';
 import { isRuleTerminal } from '../../src/core/outcome.js';
 import { Position } from '../../src/core/position.js';
-import { squareName } from '../../src/core/tables.js';
+import { codeType, EMPTY, MODE_MOVE, squareName } from '../../src/core/tables.js';
+import { mayCapture, mayLand, reachesByMove, rideStop } from '../../src/core/targets.js';
 import { VARIANTS } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import { legal, moveKey, moveKindName } from '../helpers/positions.js';
@@ -62,6 +66,52 @@ function walkGame(def: VariantDefinition, spec: GameSpec, visit: (pos: Position)
     if (moves.length === 0) return;
     pos.make(moves[(spec.choices[ply] as number) % moves.length] as Move);
   }
+}
+
+/** Does the normal move from→to (promoting to the first choice where it must) leave the mover's king safe? */
+function legalNormal(pos: Position, from: number, to: number): boolean {
+  const t = pos.t;
+  const us = pos.turn;
+  const promotes = t.isPawn[codeType(pos.board[from] as number)] && t.promotionSquare[us]?.[to] === 1;
+  pos.make(encodeMove(from, to, promotes ? (t.promotionTypes[0] as number) : -1, KIND_NORMAL));
+  const ok = !pos.isAttacked(pos.kingSq[us] as number, us ^ 1);
+  pos.unmake();
+  return ok;
+}
+
+/**
+ * The walker's targets of every piece of the side to move, as `from to` keys, kept to legal
+ * moves: all targets (leaps by mayLand, rides up to rideStop) or captures only.
+ */
+function walkerTargets(pos: Position, capturesOnly: boolean): string[] {
+  const t = pos.t;
+  const board = pos.board;
+  const us = pos.turn;
+  const out: string[] = [];
+  const add = (from: number, to: number) => {
+    if (legalNormal(pos, from, to)) out.push(squareName(t, from) + squareName(t, to));
+  };
+  for (let i = 0; i < (pos.pcount[us] as number); i++) {
+    const from = pos.pieceSquare(us, i);
+    const mv = t.moves[board[from] as number];
+    if (!mv) continue;
+    for (let k = 0; k < mv.leapOffsets.length; k++) {
+      const to = from + (mv.leapOffsets[k] as number);
+      const mode = mv.leapModes[k] as number;
+      if (capturesOnly ? mayCapture(board[to] as number, mode, us) : mayLand(board[to] as number, mode, us)) {
+        add(from, to);
+      }
+    }
+    for (let k = 0; k < mv.rideOffsets.length; k++) {
+      const off = mv.rideOffsets[k] as number;
+      const mode = mv.rideModes[k] as number;
+      const stop = rideStop(board, from, off, mv.rideRanges[k] as number);
+      if (!capturesOnly && mode & MODE_MOVE) for (let to = from + off; to !== stop; to += off) add(from, to);
+      const p = board[stop] as number;
+      if (capturesOnly ? mayCapture(p, mode, us) : mayLand(p, mode, us)) add(from, stop);
+    }
+  }
+  return [...new Set(out)].sort();
 }
 
 function hashOf(pos: Position): string {
@@ -176,6 +226,33 @@ VARIANTS.forEach((def, index) => {
           .map((r) => `${r.key} ${r.kind} → ${r.fenAfter}`)
           .sort();
         assert.deepEqual(ours, reference, fen);
+      });
+    });
+
+    test('the piece-target walker, kept to legal moves, gives the reference normal moves (and captures)', () => {
+      check(def, 7000 + index, (pos) => {
+        const fen = pos.toFen();
+        const t = pos.t;
+        const refNormal = referenceMoves(def.id, fen).filter((r) => r.kind === 'normal');
+        const fromTo = (key: string) => /^[a-z]\d+[a-z]\d+/.exec(key)?.[0] ?? key;
+        const expected = [...new Set(refNormal.map((r) => fromTo(r.key)))].sort();
+        assert.deepEqual(walkerTargets(pos, false), expected, `all targets in ${fen}`);
+        const occupied = (key: string) => {
+          const to = /^[a-z]\d+([a-z]\d+)/.exec(key)?.[1] ?? '';
+          return t.squares.some((sq) => squareName(t, sq) === to && pos.board[sq] !== EMPTY);
+        };
+        assert.deepEqual(walkerTargets(pos, true), expected.filter(occupied), `captures in ${fen}`);
+        // reachesByMove (move validation) says the same for every piece and every square.
+        const reached: string[] = [];
+        for (let i = 0; i < (pos.pcount[pos.turn] as number); i++) {
+          const from = pos.pieceSquare(pos.turn, i);
+          for (const to of t.squares) {
+            if (reachesByMove(t, pos.board, pos.board[from] as number, from, to) && legalNormal(pos, from, to)) {
+              reached.push(squareName(t, from) + squareName(t, to));
+            }
+          }
+        }
+        assert.deepEqual(reached.sort(), expected, `reachesByMove in ${fen}`);
       });
     });
   });

@@ -5,6 +5,7 @@
  * (RULES.md §§1, 3).
  */
 
+import { isBare, marriageThreat, stalemateValue } from '../../../src/core/end-rules.js';
 import type { Position } from '../../../src/core/position.js';
 
 /** At most this many legal moves and stalemate wins: say so. */
@@ -14,21 +15,20 @@ const word = (color: number) => (color === 0 ? 'White' : 'Black');
 
 /** Sentences about results pending in `pos` (the side to move has `legalCount` legal moves). */
 export function pendingResults(pos: Position, legalCount: number): string[] {
-  const end = pos.t.def.end;
   const stm = pos.turn;
   const mover = stm ^ 1;
   const notes: string[] = [];
   if (legalCount === 0) return notes;
-  if (end.bareKing && pos.menCount(stm) === 0 && pos.menCount(mover) === 1) {
+  if (isBare(pos, stm) && pos.menCount(mover) === 1) {
     notes.push(`${word(stm)}'s king is bare: it must take ${word(mover)}'s last man now, or lose.`);
   }
-  if (end.marriage?.mode === 'delayed' && pos.isMarried(mover)) {
+  if (marriageThreat(pos)) {
     notes.push(
       `${word(mover)} stands married: ${word(stm)} must break it this move (take the partner, ` +
         `move it away or give check), or ${word(mover)} wins.`,
     );
   }
-  if (end.stalemate === 'win' && legalCount <= FEW_MOVES && !pos.inCheck()) {
+  if (stalemateValue(pos.t) < 0 && legalCount <= FEW_MOVES && !pos.inCheck()) {
     notes.push(
       `${word(stm)} has only ${legalCount} legal move${legalCount === 1 ? '' : 's'} — ` +
         'stalemate wins in this variant: the stalemated side loses.',

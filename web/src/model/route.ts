@@ -8,6 +8,9 @@
  *                                        think=<seconds per computer move, 0.1–60>,
  *                                        moves=<UCI moves, space-separated>, tc=5+3 (clocks)
  *   #/rules/wildebeest                   the rules of a variant
+ *   #/analysis?variant=…&fen=…&moves=…   the analysis board: a start or FEN, UCI moves separated
+ *                                        by spaces or commas (marriage=delayed too); or pgn=<PGN
+ *                                        text>; plain #/analysis opens the game in progress
  *   #/editor?variant=…&fen=…             the board editor (fen optional)
  *   #/games                              the game archive
  */
@@ -15,6 +18,7 @@
 import type { Color } from '../../../src/core/outcome.js';
 import { MAX_LEVEL, MIN_LEVEL } from '../../../src/engine/levels.js';
 import type { MarriageMode } from '../../../src/variants/schema.js';
+import type { AnalysisSource } from './analysis.js';
 import { parseTimeControl, type TimeControl, timeControlText } from './clock.js';
 import type { GameSettings, Mode } from './settings.js';
 
@@ -39,6 +43,7 @@ export type Route =
       };
     }
   | { readonly page: 'rules'; readonly variantId: string }
+  | { readonly page: 'analysis'; readonly source?: AnalysisSource }
   | { readonly page: 'editor'; readonly variantId?: string; readonly fen?: string }
   | { readonly page: 'games' };
 
@@ -48,6 +53,7 @@ export function parseRoute(hash: string): Route {
   const parts = path.split('/').filter((p) => p !== '');
   const q = new URLSearchParams(query);
   if (parts[0] === 'rules' && parts[1]) return { page: 'rules', variantId: decodeURIComponent(parts[1]) };
+  if (parts[0] === 'analysis') return { page: 'analysis', ...analysisSource(q) };
   if (parts[0] === 'games') return { page: 'games' };
   if (parts[0] === 'editor') {
     const variantId = q.get('variant');
@@ -120,10 +126,35 @@ export function editorHash(variantId: string, fen?: string): string {
  * (web/src/analysis/, route `#/analysis?variant=…&fen=…&moves=…`) is on main, this opens the
  * play page as a two-player board with the analysis panel on; switch the path here when it lands.
  */
-export function analysisHash(variantId: string, fen: string, moves: readonly string[] = []): string {
-  const q = new URLSearchParams({ variant: variantId, fen, mode: 'hotseat', analysis: '1' });
+function analysisSource(q: URLSearchParams): { source?: AnalysisSource } {
+  const variantId = q.get('variant');
+  if (!variantId && !q.has('pgn')) return {};
+  const fen = q.get('fen');
+  const moves = q.get('moves');
+  const pgn = q.get('pgn');
+  const marriage = q.get('marriage');
+  return {
+    source: {
+      ...(variantId ? { variantId } : {}),
+      ...(fen ? { fen } : {}),
+      ...(moves ? { moves: moves.split(/[\s,]+/).filter((m) => m !== '') } : {}),
+      ...(pgn ? { pgn } : {}),
+      ...(marriage === 'delayed' || marriage === 'immediate' ? { marriageMode: marriage } : {}),
+    },
+  };
+}
+
+/** A link to the analysis board for a game: its start FEN and moves (UCI, space-separated as in play links). */
+export function analysisHash(
+  variantId: string,
+  startFen: string,
+  moves: readonly string[] = [],
+  marriageMode?: MarriageMode,
+): string {
+  const q = new URLSearchParams({ variant: variantId, fen: startFen });
   if (moves.length > 0) q.set('moves', moves.join(' '));
-  return `#/play?${q.toString()}`;
+  if (marriageMode === 'delayed') q.set('marriage', 'delayed');
+  return `#/analysis?${q.toString()}`;
 }
 
 export function rulesHash(variantId: string): string {

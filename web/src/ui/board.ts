@@ -248,6 +248,11 @@ export class Board {
     this.api.setAutoShapes(shapes);
   }
 
+  /** Arrows from square to square (the engine's best move), replacing any marks. */
+  setArrows(arrows: ReadonlyArray<{ from: string; to: string; brush: string }>): void {
+    this.api.setAutoShapes(arrows.map((a) => ({ orig: toKey(a.from), dest: toKey(a.to), brush: a.brush })));
+  }
+
   /** Select a square (its legal dots appear). */
   select(square: string | null): void {
     this.api.selectSquare(square === null ? null : toKey(square));

@@ -6,6 +6,9 @@
  */
 
 import { createEngine } from '../../../src/engine/index.js';
+import { networkAsset } from '../../../src/engine/nnue/assets.js';
+import { decodeWeights } from '../../../src/engine/nnue/format.js';
+import { registerNetwork } from '../../../src/engine/nnue/registry.js';
 import type { FromWorker, ToWorker } from '../../../src/protocol/search-messages.js';
 import { serveWorkerMessage } from '../../../src/protocol/search-runner.js';
 
@@ -16,4 +19,32 @@ interface WorkerScope {
 const scope = self as unknown as WorkerScope;
 const engine = createEngine();
 
-scope.onmessage = (e) => serveWorkerMessage(engine, e.data, (reply) => scope.postMessage(reply));
+/**
+ * Network weights (assets/nnue), emitted by Vite as separate files and fetched only when their
+ * variant is first searched, so they never weigh on the first page load. A file that cannot be
+ * fetched or decoded leaves the hand-written evaluation in charge.
+ */
+const weightUrls = import.meta.glob('../../../assets/nnue/*.nnue', { query: '?url', import: 'default' });
+const networkLoads = new Map<string, Promise<void>>();
+
+function ensureNetwork(variantId: string): Promise<void> {
+  const asset = networkAsset(variantId);
+  const loader = asset?.enabled ? weightUrls[`../../../assets/nnue/${asset.file}`] : undefined;
+  if (!loader) return Promise.resolve();
+  let load = networkLoads.get(variantId);
+  if (!load) {
+    load = (async () => {
+      const url = (await loader()) as string;
+      const response = await fetch(url);
+      const weights = decodeWeights(new Uint8Array(await response.arrayBuffer()));
+      if (weights.ok) registerNetwork(weights.value);
+    })().catch(() => undefined);
+    networkLoads.set(variantId, load);
+  }
+  return load;
+}
+
+scope.onmessage = async (e) => {
+  if (e.data.type === 'search') await ensureNetwork(e.data.request.variantId);
+  serveWorkerMessage(engine, e.data, (reply) => scope.postMessage(reply));
+};

@@ -12,7 +12,8 @@ const NAV_KEYS: Readonly<Record<string, NavTarget>> = {
   End: 'last',
 };
 
-function typingIn(target: EventTarget | null): boolean {
+/** Is the key going into a text field (left to it)? */
+export function typingIn(target: EventTarget | null): boolean {
   const t = target as HTMLElement | null;
   return !!t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
 }

@@ -1,7 +1,8 @@
 /**
  * The app shell: piece stylesheet, the look (dark mode, board colours), the top menu's rules
  * link, and the pages registered with the router (each page is a module with mount/unmount:
- * home.ts, play.ts, rules.ts, editor.ts, games.ts).
+ * home.ts, play.ts, rules.ts, editor.ts, games.ts, and the analysis board, ../analysis/page.ts,
+ * loaded lazily).
  */
 
 import '../style.css';
@@ -12,6 +13,7 @@ import { onlinePage } from '../online/index.js';
 import { mountEditor } from './editor.js';
 import { mountGames } from './games.js';
 import { mountHome } from './home.js';
+import { lazyPage } from './lazy-page.js';
 import { mountPlay } from './play.js';
 import { startRouter } from './router.js';
 import { mountRules } from './rules.js';
@@ -46,6 +48,8 @@ startRouter(
     rules: mountRules,
     editor: mountEditor,
     games: mountGames,
+    // The analysis board is loaded when first opened: it stays out of the first page load.
+    analysis: lazyPage(() => import('../analysis/page.js').then((m) => m.mountAnalysis)),
   },
   updateMenu,
 );

@@ -176,6 +176,8 @@ export class PlayView {
           button('takeback', 'Take back', actions.takeback),
           button('flip', 'Flip board', actions.flip),
           button('new-game', 'New game', actions.newGame),
+          // During the game too (the end banner has one as well).
+          button('analyse', 'Analyse', actions.analyse, 'Open this game on the analysis board'),
         ]),
         h('div.controls', {}, [
           button('resign', 'Resign', actions.resign),
@@ -248,7 +250,12 @@ export class PlayView {
     this.pending.hidden = snap.notes.length === 0;
     for (const note of snap.notes) this.pending.append(h('p', {}, note));
     this.analysis.hidden = !engine.analysis;
-    if (engine.analysis && !this.analysis.firstChild) this.analysis.textContent = 'Analysis: waiting for the engine…';
+    // A finished game has nothing to analyse: no stale line stays up (issue 13).
+    if (engine.analysis && snap.live && snap.outcome) this.analysis.textContent = 'Analysis: the game is over.';
+    else if (engine.analysis && (!this.analysis.firstChild || this.analysis.dataset.over === 'true')) {
+      this.analysis.textContent = 'Analysis: waiting for the engine…';
+    }
+    this.analysis.dataset.over = String(engine.analysis && snap.live && snap.outcome !== undefined);
     this.renderStatus(snap, settings, engine.thinking);
   }
 

@@ -143,6 +143,7 @@ class PlayPage implements MountedPage {
             c.settings.variantId,
             c.startFen,
             c.history.map((m) => m.uci),
+            c.settings.marriageMode,
           );
         },
         setLook: (p) => {

@@ -1,0 +1,22 @@
+/**
+ * The trained networks in assets/nnue/ and whether each is used by default. A file is named
+ * after its variant (`<variant id>.nnue`), and its header names the variant too (format.ts),
+ * so no variant id is written here. A network is switched on by default only once it has
+ * beaten the hand-written evaluation in self-play (bench/README.md, "Learned evaluation");
+ * CARAVAN_NNUE=on|off overrides in the CLI engine (src/engine/nnue/node-loader.ts).
+ */
+
+export interface NetworkAsset {
+  readonly file: string;
+  readonly enabled: boolean;
+}
+
+export const NETWORK_ASSETS: readonly NetworkAsset[] = [
+  { file: 'camel-decimal.nnue', enabled: false },
+  { file: 'shatranj-kamil.nnue', enabled: false },
+];
+
+/** The network file of a variant, if one is shipped. */
+export function networkAsset(variantId: string): NetworkAsset | undefined {
+  return NETWORK_ASSETS.find((a) => a.file === `${variantId}.nnue`);
+}

@@ -1,0 +1,265 @@
+/**
+ * The learned evaluation (issue 12): the incremental accumulators equal a from-scratch
+ * computation after any sequence of moves, null moves and take-backs in every variant; the
+ * weights file round-trips and a truncated, foreign or corrupt one is refused with a clear
+ * error; a colour-flipped position gets the same score for the side to move (the negated score
+ * from White's view); the trainer lowers the loss on a small self-play set.
+ */
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { CaravanError } from '../../src/core/errors.js';
+import { Position } from '../../src/core/position.js';
+import { unwrap } from '../../src/core/result.js';
+import { EMPTY, variantTables } from '../../src/core/tables.js';
+import { createEngine } from '../../src/engine/index.js';
+import { NnueEvaluator } from '../../src/engine/nnue/accumulator.js';
+import { layoutOf } from '../../src/engine/nnue/features.js';
+import { decodeWeights, encodeWeights, type NetworkWeights } from '../../src/engine/nnue/format.js';
+import { loadNetworks, readWeightsFile } from '../../src/engine/nnue/node-loader.js';
+import { registerNetwork, unregisterNetwork } from '../../src/engine/nnue/registry.js';
+import { legalMoveList } from '../../src/notation/uci.js';
+import { findVariant, VARIANTS } from '../../src/variants/index.js';
+import type { VariantDefinition } from '../../src/variants/schema.js';
+import { selfPlayGame } from '../../tools/nnue/selfplay.js';
+import { buildDataset, FloatNetwork, trainNetwork } from '../../tools/nnue/trainer.js';
+import { makeRng } from '../helpers/rng.js';
+import { position } from './support.js';
+
+/** A network with random weights (seeded) in the real format, quantised as the trainer does. */
+function randomWeights(def: VariantDefinition, seed: number, hidden = 16): NetworkWeights {
+  const layout = layoutOf(variantTables(def));
+  const net = new FloatNetwork(
+    layout,
+    hidden,
+    200,
+    seed,
+    def.pieces.map((_, i) => 100 + 50 * i),
+  );
+  const rng = makeRng(seed + 1);
+  for (let i = 0; i < net.w.length; i++) net.w[i] = (rng.next() - 0.5) * 0.6;
+  for (let i = 0; i < net.p.length; i++) net.p[i] = (net.p[i] as number) + (rng.next() - 0.5);
+  return net.quantise(def.id, false);
+}
+
+/** The position seen from the other side: ranks mirrored, colours swapped, the other side to move. */
+function colourFlipped(pos: Position): Position {
+  const t = pos.t;
+  const board = new Uint8Array(t.files * t.ranks).fill(EMPTY);
+  for (let i = 0; i < t.squares.length; i++) {
+    const code = pos.board[t.squares[i] as number] as number;
+    const file = i % t.files;
+    const rank = (i - file) / t.files;
+    if (code !== EMPTY) board[(t.ranks - 1 - rank) * t.files + file] = code ^ 1;
+  }
+  return Position.fromSetup(pos.variant, {
+    board,
+    turn: pos.turn ^ 1,
+    castling: 0,
+    epSquares: [],
+    epVictim: -1,
+    halfmove: 0,
+    fullmove: 1,
+  });
+}
+
+describe('NNUE accumulators', () => {
+  for (const def of VARIANTS) {
+    it(`equal a from-scratch computation after random make/unmake/null sequences in ${def.id}`, () => {
+      const rng = makeRng(7 + def.files * 31 + def.ranks);
+      const pos = position(def);
+      const nnue = new NnueEvaluator(randomWeights(def, 3), pos.t);
+      let checked = 0;
+      for (let game = 0; game < 6; game++) {
+        nnue.refresh(pos);
+        const start = pos.depth;
+        for (let ply = 0; ply < 120; ply++) {
+          const moves = legalMoveList(pos);
+          const r = rng.next();
+          if ((moves.length === 0 || r < 0.15) && pos.depth > start) {
+            if (pos.lastMove() === 0) pos.unmakeNull();
+            else pos.unmake();
+          } else if (moves.length === 0) break;
+          else if (r < 0.2 && !pos.inCheck()) {
+            nnue.pushNull(pos);
+            pos.makeNull();
+          } else {
+            // Prefer captures now and then, so that exchanges and promotions come up.
+            const captures = moves.filter((m) => pos.board[(m >>> 8) & 0xff] !== EMPTY || ((m >>> 16) & 0xf) > 0);
+            const pool = captures.length > 0 && rng.next() < 0.5 ? captures : moves;
+            const m = pool[rng.int(pool.length)] as number;
+            nnue.push(pos, m);
+            pos.make(m);
+          }
+          assert.ok(nnue.matchesFresh(pos), `${def.id}: accumulator differs after ${pos.toFen()}`);
+          checked++;
+        }
+        while (pos.depth > start) {
+          if (pos.lastMove() === 0) pos.unmakeNull();
+          else pos.unmake();
+          assert.ok(nnue.matchesFresh(pos));
+        }
+      }
+      assert.ok(checked > 300);
+    });
+  }
+
+  it('follow castling moves (Wildebeest and Camel Decimal, rights kept)', () => {
+    for (const [id, fen] of [
+      ['wildebeest', 'r4k4r/11/11/11/11/11/11/11/11/R4K4R w KQkq - 0 1'],
+      ['camel-decimal', '10/1r3k2r1/10/10/10/10/10/10/1R3K2R1/10 w KQkq - 0 1'],
+    ] as const) {
+      const def = findVariant(id)!;
+      const pos = unwrap(Position.fromFen(def, fen));
+      const nnue = new NnueEvaluator(randomWeights(def, 5), pos.t);
+      nnue.refresh(pos);
+      let castles = 0;
+      for (const m of legalMoveList(pos)) {
+        if (((m >>> 20) & 3) !== 2) continue;
+        castles++;
+        nnue.push(pos, m);
+        pos.make(m);
+        assert.ok(nnue.matchesFresh(pos), `${id}: after castling to ${pos.toFen()}`);
+        pos.unmake();
+      }
+      assert.ok(castles > 0, `${id}: no castling move in the test position`);
+    }
+  });
+
+  it('refuse weights for another board', () => {
+    const w = randomWeights(findVariant('camel-decimal')!, 1);
+    const sk = position(findVariant('wildebeest')!);
+    assert.throws(
+      () => new NnueEvaluator(w, sk.t),
+      (e: unknown) => e instanceof CaravanError && e.kind === 'invalid-weights',
+    );
+  });
+});
+
+describe('NNUE weights file', () => {
+  const def = findVariant('shatranj-kamil')!;
+  const weights = randomWeights(def, 11);
+  const bytes = encodeWeights(weights);
+
+  it('round-trips every field', () => {
+    const back = unwrap(decodeWeights(bytes));
+    assert.equal(back.variant, 'shatranj-kamil');
+    assert.equal(back.residual, false);
+    assert.equal(unwrap(decodeWeights(encodeWeights({ ...weights, residual: true }))).residual, true);
+    assert.deepEqual(back.layout, weights.layout);
+    assert.equal(back.hidden, weights.hidden);
+    assert.deepEqual(back.inputWeights, weights.inputWeights);
+    assert.deepEqual(back.psqt, weights.psqt);
+    assert.deepEqual(back.outputWeights, weights.outputWeights);
+    assert.equal(back.outputBias, weights.outputBias);
+  });
+
+  const refused = (b: Uint8Array, pattern: RegExp) => {
+    const r = decodeWeights(b);
+    assert.equal(r.ok, false);
+    if (r.ok) return;
+    assert.ok(r.error instanceof CaravanError);
+    assert.equal(r.error.kind, 'invalid-weights');
+    assert.match(r.error.message, pattern);
+  };
+
+  it('refuses a truncated file', () => {
+    refused(bytes.subarray(0, bytes.length - 100), /truncated/);
+    refused(bytes.subarray(0, 12), /truncated|too short/);
+    refused(new Uint8Array(0), /too short/);
+  });
+
+  it('refuses a file with a bad magic or version', () => {
+    const b = bytes.slice();
+    b[0] = 'X'.charCodeAt(0);
+    refused(b, /bad magic/);
+    const v = bytes.slice();
+    v[4] = 9;
+    refused(v, /version 9/);
+    const f = bytes.slice();
+    f[6] = 4;
+    refused(f, /unknown flags 4/);
+  });
+
+  it('refuses a corrupt file by its checksum', () => {
+    const b = bytes.slice();
+    b[Math.floor(b.length / 2)] ^= 0x10;
+    refused(b, /checksum/);
+  });
+
+  it('is reported with its path when loaded from disk, and a bad file stops the load', () => {
+    const r = readWeightsFile('/nonexistent/x.nnue');
+    assert.equal(r.ok, false);
+    if (!r.ok) assert.match(r.error.message, /cannot read network weights \/nonexistent\/x\.nnue/);
+    const l = loadNetworks('/nonexistent/x.nnue');
+    assert.equal(l.ok, false);
+    assert.deepEqual(unwrap(loadNetworks('off')), []);
+  });
+});
+
+describe('NNUE symmetry', () => {
+  // Arrays that are their own mirror image with colours swapped.
+  for (const id of ['camel-decimal', 'shatranj-kamil', 'shatranj-kamil-2', 'bachelor-kamil-reflective']) {
+    it(`gives a colour-flipped ${id} position the same score for the side to move`, () => {
+      const def = findVariant(id)!;
+      const rng = makeRng(21);
+      const pos = position(def);
+      const nnue = new NnueEvaluator(randomWeights(def, 9), pos.t);
+      const flippedStart = colourFlipped(pos);
+      // The start array is symmetric: the flipped start is the start with Black to move.
+      assert.equal(flippedStart.toFen().split(' ')[0], pos.toFen().split(' ')[0]);
+      for (let ply = 0; ply < 60; ply++) {
+        nnue.refresh(pos);
+        const score = nnue.evaluate(pos);
+        const flipped = colourFlipped(pos);
+        nnue.refresh(flipped);
+        assert.equal(nnue.evaluate(flipped), score, `${id}: ${pos.toFen()}`);
+        const moves = legalMoveList(pos);
+        if (moves.length === 0) break;
+        pos.make(moves[rng.int(moves.length)] as number);
+      }
+    });
+  }
+});
+
+describe('NNUE in the search', () => {
+  for (const residual of [false, true]) {
+    it(`is used at full strength once registered, not at level 3 (${residual ? 'residual' : 'full'} network)`, () => {
+      const def = findVariant('camel-decimal')!;
+      const engine = createEngine(1);
+      const search = (level?: number) => {
+        engine.newGame();
+        const pos = position(def);
+        const r = engine.search(pos, { limits: { depth: 5, ...(level ? { level } : {}) }, seed: 1 });
+        assert.ok(legalMoveList(pos).includes(r.bestMove));
+        return `${r.score.kind} ${r.score.value} ${r.nodes}`;
+      };
+      const hand = [search(), search(3)];
+      registerNetwork({ ...randomWeights(def, 17), residual });
+      try {
+        const net = [search(), search(3)];
+        assert.notEqual(net[0], hand[0], 'the network changes the full-strength search');
+        assert.equal(net[1], hand[1], 'level 3 keeps the hand-written evaluation');
+      } finally {
+        unregisterNetwork(def.id);
+      }
+      assert.equal(search(), hand[0]);
+    });
+  }
+});
+
+describe('NNUE training', () => {
+  it('lowers the loss on a small self-play set (deterministic seed)', () => {
+    const def = findVariant('camel-decimal')!;
+    const engine = createEngine(1);
+    const options = { nodes: 300, seed: 5, openingPlies: 6, randomRate: 0.05, maxPlies: 60, adjudicate: 1500 };
+    const samples = [0, 1, 2].flatMap((g) => selfPlayGame(def, engine, g, options).samples);
+    assert.ok(samples.length > 60, `only ${samples.length} samples`);
+    const layout = layoutOf(variantTables(def));
+    const data = buildDataset(layout, samples, 0.75);
+    const run = () =>
+      trainNetwork(layout, data, data, { hidden: 8, epochs: 4, batch: 16, lr: 0.003, seed: 1, outScale: 200 });
+    const a = run();
+    assert.ok(a.validLoss < a.startValidLoss * 0.9, `loss ${a.startValidLoss} → ${a.validLoss}`);
+    assert.equal(run().validLoss, a.validLoss, 'the same seed gives the same network');
+  });
+});

@@ -1,0 +1,135 @@
+/**
+ * Train a network on data files of datagen.ts and write its weights (issue 12):
+ *
+ *   node dist/tools/nnue/train.js --variant camel-decimal --data a.bin,b.bin --hidden 128 \
+ *     --epochs 12 --lr 0.001 --lambda 0.75 --seed 1 --out assets/nnue/camel-decimal.nnue
+ *
+ * Whole games are held out for validation (every --valid-every-th game), since neighbouring
+ * positions of a game are near copies. Prints the loss per epoch and, for scale, the loss of the
+ * hand-written evaluation on the same validation positions.
+ */
+
+import { writeFileSync } from 'node:fs';
+import { Position } from '../../src/core/position.js';
+import { EMPTY, variantTables } from '../../src/core/tables.js';
+import { Evaluator } from '../../src/engine/evaluate.js';
+import { NnueEvaluator } from '../../src/engine/nnue/accumulator.js';
+import { layoutOf } from '../../src/engine/nnue/features.js';
+import { decodeWeights, encodeWeights } from '../../src/engine/nnue/format.js';
+import { findVariant } from '../../src/variants/index.js';
+import { flag } from '../tune/fsf.js';
+import { readFrames, type Sample } from './data.js';
+import { buildDataset, sigmoid, trainNetwork } from './trainer.js';
+
+const variantId = flag('variant', 'camel-decimal');
+const files = flag('data', '')
+  .split(',')
+  .filter((f) => f !== '');
+const hidden = Number(flag('hidden', '128'));
+const epochs = Number(flag('epochs', '10'));
+const batch = Number(flag('batch', '256'));
+const lr = Number(flag('lr', '0.001'));
+const lambda = Number(flag('lambda', '0.75'));
+const seed = Number(flag('seed', '1'));
+const validEvery = Number(flag('valid-every', '10'));
+const outScale = Number(flag('out-scale', '200'));
+const decay = Number(flag('decay', '0'));
+/** Learn a correction to the hand-written evaluation instead of a whole evaluation. */
+const residual = process.argv.includes('--residual');
+/** Add each training position mirrored left to right (the evaluation is nearly symmetric so). */
+const mirror = process.argv.includes('--mirror');
+const out = flag('out', `/tmp/${variantId}.nnue`);
+
+const def = findVariant(variantId);
+if (!def || files.length === 0) {
+  console.error('usage: train.js --variant <id> --data <file,…> [--out <weights>]');
+  process.exit(2);
+}
+
+function toPosition(s: Sample): Position {
+  const t = variantTables(def!);
+  const board = new Uint8Array(t.files * t.ranks).fill(EMPTY);
+  for (let i = 0; i < s.squares.length; i++) board[s.squares[i] as number] = s.codes[i] as number;
+  return Position.fromSetup(def!, {
+    board,
+    turn: s.turn,
+    castling: 0,
+    epSquares: [],
+    epVictim: -1,
+    halfmove: 0,
+    fullmove: 1,
+  });
+}
+
+function main(): void {
+  const t = variantTables(def!);
+  const layout = layoutOf(t);
+  const train: Sample[] = [];
+  const valid: Sample[] = [];
+  files.forEach((file, fi) => {
+    for (const frame of readFrames(file)) {
+      const into = (frame.game + fi * 7) % validEvery === 0 ? valid : train;
+      for (const s of frame.samples) into.push(s);
+    }
+  });
+  if (mirror) {
+    const n = train.length;
+    for (let k = 0; k < n; k++) {
+      const s = train[k] as Sample;
+      const squares = s.squares.map((sq) => {
+        const file = sq % t.files;
+        return sq - file + (t.files - 1 - file);
+      });
+      train.push({ ...s, squares });
+    }
+  }
+  console.log(`${variantId}: ${train.length} training positions, ${valid.length} validation positions`);
+  const ev = new Evaluator(def!);
+  let handLoss = 0;
+  for (const s of valid) {
+    const target = lambda * sigmoid(s.score) + (1 - lambda) * ((s.result + 1) / 2);
+    const e = sigmoid(ev.evaluate(toPosition(s))) - target;
+    handLoss += e * e;
+  }
+  console.log(`hand-written evaluation, validation loss ${(handLoss / Math.max(1, valid.length)).toFixed(5)}`);
+  const pieceValues = residual ? undefined : def!.pieces.map((_, type) => ev.e.value[((type + 1) << 1) | 0] as number);
+  const handOf = (samples: Sample[]) =>
+    residual ? Float32Array.from(samples, (s) => ev.evaluate(toPosition(s))) : undefined;
+  const started = Date.now();
+  const trainSet = buildDataset(layout, train, lambda, handOf(train));
+  const validSet = buildDataset(layout, valid, lambda, handOf(valid));
+  const result = trainNetwork(layout, trainSet, validSet, {
+    hidden,
+    epochs,
+    batch,
+    lr,
+    seed,
+    outScale,
+    decay,
+    pieceValues,
+    onEpoch: (epoch, tl, vl) =>
+      console.log(
+        `epoch ${epoch}: train ${tl.toFixed(5)}, validation ${vl.toFixed(5)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+      ),
+  });
+  const bytes = encodeWeights(result.net.quantise(variantId, residual));
+  writeFileSync(out, bytes);
+  // The quantised network as the engine runs it, on the validation positions.
+  const decoded = decodeWeights(bytes);
+  if (!decoded.ok) throw decoded.error;
+  const nnue = new NnueEvaluator(decoded.value, t);
+  let qLoss = 0;
+  for (const s of valid) {
+    const pos = toPosition(s);
+    nnue.refresh(pos);
+    const target = lambda * sigmoid(s.score) + (1 - lambda) * ((s.result + 1) / 2);
+    const e = sigmoid(nnue.evaluate(pos) + (residual ? ev.evaluate(pos) : 0)) - target;
+    qLoss += e * e;
+  }
+  console.log(
+    `best: train ${result.trainLoss.toFixed(5)}, validation ${result.startValidLoss.toFixed(5)} → ${result.validLoss.toFixed(5)} ` +
+      `(quantised ${(qLoss / Math.max(1, valid.length)).toFixed(5)}); wrote ${out} (${bytes.length} bytes)`,
+  );
+}
+
+main();
