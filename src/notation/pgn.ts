@@ -80,7 +80,12 @@ const ROSTER: ReadonlyArray<readonly [string, string]> = [
  * The game as PGN. The result is the game's outcome when it is over; otherwise the `Result` tag
  * given (say, for a resignation) when it is a valid result token, else `*`.
  */
-export function writePgn(game: Game, tags: Record<string, string> = {}): string {
+export function writePgn(
+  game: Game,
+  tags: Record<string, string> = {},
+  /** A comment after each move (by index), e.g. `[%clk 0:04:59]` from the online server. */
+  moveComments: readonly (string | undefined)[] = [],
+): string {
   const def = game.variant;
   const outcome = game.outcome();
   const given = tags.Result;
@@ -107,6 +112,8 @@ export function writePgn(game: Game, tags: Record<string, string> = {}): string 
     if (pos.turn === 0) words.push(`${pos.fullmove}.`);
     else if (i === 0) words.push(`${pos.fullmove}...`);
     words.push(moveToSan(pos, m));
+    const comment = moveComments[i];
+    if (comment) words.push(`{${comment}}`);
     pos.make(m);
   });
   if (outcome) words.push(`{${outcomeText(def, outcome)}}`);

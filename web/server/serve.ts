@@ -1,8 +1,8 @@
 /**
  * A small static file server for the built web app (`dist/app`): correct content types, gzip,
  * cross-origin isolation headers (so the engine worker can be stopped through shared memory),
- * no directory escapes. `npm start` runs it after building; the browser tests start and stop it
- * in-process.
+ * a Content-Security-Policy, no directory escapes. `npm start` runs it after building, with the
+ * online game server (src/server) on the same port; the browser tests start and stop it in-process.
  *
  *   node dist/web/server/serve.js [root]      PORT=8080 by default, HOST optional
  */
@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { GameServer, openStore, storeConfigFromEnv } from '../../src/server/index.js';
 
 const TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -43,7 +44,34 @@ export function defaultAppDir(): string {
   return fileURLToPath(new URL('../../app/', import.meta.url));
 }
 
-export async function serveStatic(root: string, port = 8080, host?: string): Promise<StaticServer> {
+/**
+ * The page's Content-Security-Policy: scripts only from this origin (no inline script), no
+ * third-party origin at all; sockets only back to this host (the online game server).
+ */
+export function contentSecurityPolicy(host: string): string {
+  const h = host.replace(/[^A-Za-z0-9.:[\]-]/g, '');
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' ws://${h} wss://${h}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Something that serves part of the paths itself (the game server's /api and /ws). */
+export interface Mounted {
+  handle(req: IncomingMessage, res: ServerResponse): boolean;
+  attach(server: Server): void;
+}
+
+export async function serveStatic(root: string, port = 8080, host?: string, mounted?: Mounted): Promise<StaticServer> {
   const base = resolve(root);
   const gzCache = new Map<string, { mtime: number; body: Buffer }>();
 
@@ -51,6 +79,8 @@ export async function serveStatic(root: string, port = 8080, host?: string): Pro
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader('Cross-Origin-Embedder-Policy', 'require-corp');
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy(String(req.headers.host ?? 'localhost')));
+    res.setHeader('Referrer-Policy', 'no-referrer');
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { Allow: 'GET, HEAD' }).end();
       return;
@@ -97,11 +127,13 @@ export async function serveStatic(root: string, port = 8080, host?: string): Pro
   }
 
   const server: Server = createServer((req, res) => {
+    if (mounted?.handle(req, res)) return;
     handle(req, res).catch((e: unknown) => {
       if (!res.headersSent) res.writeHead(500);
       res.end(String(e));
     });
   });
+  mounted?.attach(server);
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => ok());
@@ -127,13 +159,31 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const port = Number(process.env.PORT ?? 8080);
-  const s = await serveStatic(root, port, process.env.HOST || undefined);
-  console.log(`Caravan is being served at ${s.url}  (Ctrl+C to stop)`);
+  // The online game server on the same port: SQLite in data/ unless DATABASE_URL names PostgreSQL.
+  let game: GameServer;
+  try {
+    game = await gameServerFromEnv();
+  } catch (e) {
+    console.error(`Cannot open the game database: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  }
+  const s = await serveStatic(root, port, process.env.HOST || undefined, game);
+  console.log(`Caravan is being served at ${s.url}  (online games: ${game.store.kind})  (Ctrl+C to stop)`);
   const stop = () => {
-    void s.close().then(() => process.exit(0));
+    void s
+      .close()
+      .then(() => game.close())
+      .then(() => game.store.close())
+      .then(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+}
+
+async function gameServerFromEnv(): Promise<GameServer> {
+  const game = new GameServer({ store: await openStore(storeConfigFromEnv()) });
+  await game.start();
+  return game;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) void main();

@@ -9,6 +9,7 @@ import '../style.css';
 import { DEFAULT_VARIANT_ID, findVariant } from '../../../src/variants/index.js';
 import { pieceCss } from '../model/pieces.js';
 import { type Route, rulesHash } from '../model/route.js';
+import { onlinePage } from '../online/index.js';
 import { mountEditor } from './editor.js';
 import { mountGames } from './games.js';
 import { mountHome } from './home.js';
@@ -40,8 +41,9 @@ function updateMenu(route: Route): void {
 
 startRouter(
   document.getElementById('app') as HTMLElement,
+  // Online routes (#/online, #/g/…) are not the router's: they parse as home, so home checks first.
   {
-    home: mountHome,
+    home: (app, route) => onlinePage(app, location.hash) ?? mountHome(app, route),
     play: mountPlay,
     rules: mountRules,
     editor: mountEditor,
