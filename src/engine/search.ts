@@ -18,6 +18,9 @@
  * Pruning is made safe for the variants: no null move or shallow pruning where zugzwang,
  * stalemate wins or bare-king endings matter (see nullSafe / quietPruneSafe), and moves of the
  * king and its marriage partners are never pruned in marriage variants.
+ *
+ * Over 450 lines on purpose: the recursive search, quiescence and their pruning share hot
+ * state; as in Stockfish's search.cpp they stay one module (ordering, TT, SEE, checks are apart).
  */
 
 import {

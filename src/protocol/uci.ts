@@ -8,6 +8,9 @@
  * the clock for GUI and pipe latency before the engine plans its time), MultiPV (lines reported per
  * depth as `info … multipv N … pv …`, best first). Moves are Caravan's
  * coordinate text (RULES.md §0). Bad input gets `info string error …` and changes nothing.
+ *
+ * Over 450 lines on purpose: one state machine (options, position, go parsing with its error
+ * reports) reads best as one file; the parsing helpers it could shed are already in text.ts.
  */
 
 import { excerpt } from '../core/excerpt.js';

@@ -18,6 +18,9 @@
  * stops that search; the command then runs (a move entered, `undo`, `setboard`, `new` …) and
  * the analysis starts again on the resulting position, until `exit` (or `new`, `quit`) ends the
  * mode. A search that ends by itself (a forced mate found to the end) is not restarted.
+ *
+ * Over 450 lines on purpose: CECP's modes (force, playing, analyze) and commands interlock;
+ * splitting the state machine would spread one transition table over several files.
  */
 
 import { excerpt } from '../core/excerpt.js';

@@ -4,6 +4,9 @@
  * committed with a condition on the game's event number, and only then acknowledged and
  * broadcast. Each game's work in this process runs one at a time (a room's queue); other
  * processes on the same PostgreSQL are heard through LISTEN/NOTIFY and read back.
+ *
+ * Over 450 lines on purpose: every client message is one case of the same commit-then-broadcast
+ * step; the storage, clocks and rules it calls live in their own modules.
  */
 
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';

@@ -3,6 +3,9 @@
  * come back as numbered events. The page applies each event once, in order; on a gap it
  * reconnects and the server fills it in. A move of ours not yet acknowledged is sent again
  * after a reconnect (the server applies it once).
+ *
+ * Over 450 lines: the page wires socket events, clocks, actions and the shared board; the
+ * protocol model it renders is apart (model.ts, socket.ts).
  */
 
 import { GameController } from '../model/controller.js';
