@@ -4,6 +4,7 @@
  * sustained moves per second, on SQLite or PostgreSQL.
  *
  *   npm run build && node dist/bench/online-load.js [--games 500] [--plies 20] [--db sqlite|postgres]
+ *     [--think <ms>]   players pause 0.5–1.5× this before each move (0: move at once, saturation)
  *
  * PostgreSQL: CARAVAN_TEST_PG (or DATABASE_URL) names a server; a temporary database is made.
  */
@@ -28,6 +29,7 @@ async function main(): Promise<void> {
   const games = Number(arg('games', '500'));
   const plies = Number(arg('plies', '20'));
   const kind = arg('db', 'sqlite');
+  const thinkMs = Number(arg('think', '0'));
   const db = kind === 'postgres' ? await tempPostgres() : undefined;
   const file = kind === 'postgres' ? undefined : tempSqlite();
   const server = await startServerProcess(db ? { DATABASE_URL: db.url } : { CARAVAN_DB: file?.file as string });
@@ -47,7 +49,9 @@ async function main(): Promise<void> {
       );
     const acked: Acked[] = [];
     const started = performance.now();
-    const runs = await Promise.all(pairs.map((p) => playLine(server.url, server.url, p, line, acked)));
+    const runs = await Promise.all(
+      pairs.map((p) => playLine(server.url, server.url, p, line, acked, line.length, thinkMs)),
+    );
     const seconds = (performance.now() - started) / 1000;
     const trips = runs.flatMap((r) => r.trips).sort((a, b) => a - b);
     const failed = runs.filter((r) => r.how !== 'ended').length;
@@ -60,6 +64,7 @@ async function main(): Promise<void> {
         db: kind,
         games,
         plies,
+        thinkMs,
         moves: acked.length,
         failedGames: failed,
         seconds: Number(seconds.toFixed(2)),

@@ -32,6 +32,8 @@ export async function playLine(
   line: readonly string[],
   acked: Acked[],
   stopAt = line.length,
+  /** Mean pause before each move (0.5–1.5× this, at random), as a player thinks; 0 = none. */
+  thinkMs = 0,
 ): Promise<PlayResult> {
   let white: WsClient | undefined;
   let black: WsClient | undefined;
@@ -45,6 +47,7 @@ export async function playLine(
     while (ply < Math.min(stopAt, line.length)) {
       const mover = ply % 2 === 0 ? white : black;
       const opponent = ply % 2 === 0 ? black : white;
+      if (thinkMs > 0) await new Promise((r) => setTimeout(r, thinkMs * (0.5 + Math.random())));
       const sent = performance.now();
       const uci = line[ply] as string;
       const answer = await mover.move(uci, ply, `${g.id}:${ply}`);
