@@ -8,6 +8,7 @@
  * protocol model it renders is apart (model.ts, socket.ts).
  */
 
+import type { Color } from '../../../src/core/outcome.js';
 import { GameController } from '../model/controller.js';
 import { Board } from '../ui/board.js';
 import { h } from '../ui/dom.js';
@@ -19,7 +20,6 @@ import {
   endInWords,
   type GameSummary,
   rememberGame,
-  type Side,
   timeControlText,
 } from './model.js';
 import { GameSocket, type ServerMessage } from './socket.js';
@@ -27,8 +27,8 @@ import './online.css';
 
 type Event = Record<string, unknown> & { readonly seq: number; readonly type: string };
 
-const other = (c: Side): Side => (c === 'white' ? 'black' : 'white');
-const word = (c: Side) => (c === 'white' ? 'White' : 'Black');
+const other = (c: Color): Color => (c === 'white' ? 'black' : 'white');
+const word = (c: Color) => (c === 'white' ? 'White' : 'Black');
 
 export class OnlineGamePage {
   private readonly root: HTMLElement;
@@ -36,7 +36,7 @@ export class OnlineGamePage {
   private summary: GameSummary | undefined;
   private ctl: GameController | undefined;
   private board: Board | undefined;
-  private you: Side | null = null;
+  private you: Color | null = null;
   private clocks: Clocks = { white: 0, black: 0, running: null };
   private clocksAt = 0;
   private pending: { uci: string; ply: number; id: string } | undefined;
@@ -104,12 +104,12 @@ export class OnlineGamePage {
   private onMessage(m: ServerMessage): void {
     switch (m.type) {
       case 'state':
-        this.you = (m.you as Side | null) ?? null;
+        this.you = (m.you as Color | null) ?? null;
         this.loadState(m.game as GameSummary);
         break;
       case 'events': {
         const helloAnswer = m.you !== undefined;
-        if (helloAnswer) this.you = (m.you as Side | null) ?? null;
+        if (helloAnswer) this.you = (m.you as Color | null) ?? null;
         this.applyEvents(m.events as Event[], m.clocks as Clocks | undefined);
         // Back after a drop: our unconfirmed move is sent again if the game still waits for it
         // (the server applies a resent move once).
@@ -217,7 +217,7 @@ export class OnlineGamePage {
           ...s.moves.slice(0, ply),
           { ply, uci: String(e.uci), san: String(e.san), clockMs: (e.clockMs as number | null) ?? null },
         ];
-        const mover: Side = ply % 2 === 0 ? 'white' : 'black';
+        const mover: Color = ply % 2 === 0 ? 'white' : 'black';
         next = {
           ...next,
           moves,
@@ -267,19 +267,19 @@ export class OnlineGamePage {
         };
         break;
       case 'draw-offer':
-        next = { ...next, drawOffer: e.by as Side };
+        next = { ...next, drawOffer: e.by as Color };
         break;
       case 'draw-decline':
         next = { ...next, drawOffer: null };
         break;
       case 'takeback-ask':
-        next = { ...next, takebackAsk: e.by as Side };
+        next = { ...next, takebackAsk: e.by as Color };
         break;
       case 'takeback-decline':
         next = { ...next, takebackAsk: null };
         break;
       case 'rematch-offer':
-        next = { ...next, rematchAsk: e.by as Side };
+        next = { ...next, rematchAsk: e.by as Color };
         break;
       case 'rematch':
         next = { ...next, rematchId: String(e.game), rematchAsk: null };
@@ -461,7 +461,7 @@ export class OnlineGamePage {
   }
 
   /** The side shown at the bottom: the player's own (White for spectators), unless flipped. */
-  private bottomSide(): Side {
+  private bottomSide(): Color {
     const mine = this.you ?? 'white';
     return this.flipped ? other(mine) : mine;
   }
@@ -478,7 +478,7 @@ export class OnlineGamePage {
     );
   }
 
-  private bar(el: HTMLElement, side: Side, s: GameSummary): void {
+  private bar(el: HTMLElement, side: Color, s: GameSummary): void {
     const p = s.players[side];
     const left = this.clockOf(side);
     el.dataset.side = side;
@@ -505,7 +505,7 @@ export class OnlineGamePage {
     );
   }
 
-  private clockOf(side: Side): number {
+  private clockOf(side: Color): number {
     const c = this.clocks;
     const s = this.summary;
     if (c.running === side && s?.status === 'started')

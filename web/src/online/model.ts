@@ -3,11 +3,9 @@
  * the server's game summary, clocks and the end of a game in words.
  */
 
-import type { Outcome } from '../../../src/core/outcome.js';
+import type { Color, Outcome } from '../../../src/core/outcome.js';
 import { outcomeText } from '../../../src/notation/outcome-text.js';
 import type { VariantDefinition } from '../../../src/variants/schema.js';
-
-export type Side = 'white' | 'black';
 
 export type OnlineRoute =
   | { readonly page: 'lobby' }
@@ -39,7 +37,7 @@ export interface GameSummary {
   readonly reason: string | null;
   readonly ply: number;
   readonly seq: number;
-  readonly turn: Side;
+  readonly turn: Color;
   readonly moves: readonly {
     readonly ply: number;
     readonly uci: string;
@@ -48,10 +46,10 @@ export interface GameSummary {
   }[];
   readonly clocks: Clocks;
   readonly deadline: number | null;
-  readonly players: Record<Side, { readonly joined: boolean; readonly online: boolean }>;
-  readonly drawOffer: Side | null;
-  readonly takebackAsk: Side | null;
-  readonly rematchAsk: Side | null;
+  readonly players: Record<Color, { readonly joined: boolean; readonly online: boolean }>;
+  readonly drawOffer: Color | null;
+  readonly takebackAsk: Color | null;
+  readonly rematchAsk: Color | null;
   readonly rematchId: string | null;
   readonly createdAt: number;
   readonly now: number;
@@ -60,14 +58,14 @@ export interface GameSummary {
 export interface Clocks {
   readonly white: number;
   readonly black: number;
-  readonly running: Side | null;
+  readonly running: Color | null;
 }
 
 /** One of my games as this browser remembers it. */
 export interface MyGame {
   readonly id: string;
   readonly secret: string;
-  readonly color: Side;
+  readonly color: Color;
   readonly variant: string;
   readonly addedAt: number;
 }
@@ -149,12 +147,12 @@ export function durationText(ms: number): string {
   return `${Math.max(0, Math.floor(ms / 60_000))} min`;
 }
 
-const word = (c: Side) => (c === 'white' ? 'White' : 'Black');
-const otherSide = (c: Side): Side => (c === 'white' ? 'black' : 'white');
+const word = (c: Color) => (c === 'white' ? 'White' : 'Black');
+const otherSide = (c: Color): Color => (c === 'white' ? 'black' : 'white');
 
 /** The end of an online game in words: the rules' ends from the library's words, the rest here. */
 export function endInWords(def: VariantDefinition, result: string, reason: string | null): string {
-  const winner: Side | null = result === '1-0' ? 'white' : result === '0-1' ? 'black' : null;
+  const winner: Color | null = result === '1-0' ? 'white' : result === '0-1' ? 'black' : null;
   switch (reason) {
     case 'resign':
       return `${word(otherSide(winner ?? 'white'))} resigned — ${word(winner ?? 'white')} wins`;
