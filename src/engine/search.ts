@@ -97,6 +97,16 @@ for (let d = 1; d < 64; d++) {
   for (let m = 1; m < 64; m++) LMR[d * 64 + m] = Math.floor(1 + (Math.log(d) * Math.log(m)) / 2);
 }
 
+/** Singular extension: least depth, margin below the table score per depth (cp). */
+const SINGULAR_MIN_DEPTH = 7;
+const SINGULAR_MARGIN = 2;
+/** A move this far (cp) below the singular bound is extended twice (non-PV nodes only)… */
+const DOUBLE_EXT_MARGIN = 20;
+/** …at most this many times on one path. */
+const MAX_DOUBLE_EXT = 6;
+/** Marker: no extension decided yet for this move. */
+const NO_EXTENSION = -99;
+
 /** Quiet moves searched at shallow depth before the rest are skipped: [improving][depth]. */
 function lmpLimit(depth: number, improving: boolean): number {
   return improving ? 3 + depth * depth : (3 + depth * depth) >> 1;
@@ -140,6 +150,10 @@ export class Search {
   private readonly psqPhase = new Int32Array(MAX_PLY + 1);
   private readonly pawnLo = new Int32Array(MAX_PLY + 1);
   private readonly pawnHi = new Int32Array(MAX_PLY + 1);
+  /** The move left out of the search at this ply (singular-extension test), 0 for none. */
+  private readonly excludedMove = new Int32Array(MAX_PLY + 1);
+  /** Double singular extensions on the path to this ply (capped so the tree cannot explode). */
+  private readonly doubleExt = new Int32Array(MAX_PLY + 1);
 
   /**
    * Evaluation cache, four words per entry (hash low, hash high, value, used) so that a lookup
@@ -287,6 +301,8 @@ export class Search {
     }
     this.checkStack[0] = pos.inCheck() ? 1 : 0;
     this.fromNull[0] = pos.depth;
+    this.excludedMove.fill(0);
+    this.doubleExt[0] = 0;
     const last = pos.lastMove();
     this.prevKey[0] = last !== 0 ? pos.board[moveTo(last)]! * 256 + moveTo(last) : -1;
 
@@ -605,15 +621,21 @@ export class Search {
     const tt = this.tt;
     const lo = pos.hashLo;
     const hi = pos.hashHi;
+    // A search without the table move (singular-extension test) uses only the table's
+    // evaluation: the entry's move, bound and score all belong to the search with that move.
+    const excluded = this.excludedMove[ply]!;
     let ttMove: Move = 0;
     let ttScore = NO_SCORE;
     let ttBound = 0;
+    let ttDepth = 0;
     let ttEval = NO_SCORE;
-    if (tt.probe(lo, hi)) {
+    const ttHit = tt.probe(lo, hi);
+    if (ttHit) ttEval = tt.hitEval;
+    if (ttHit && excluded === 0) {
       ttMove = tt.hitMove;
-      ttEval = tt.hitEval;
       ttScore = scoreFromTT(tt.hitScore, ply);
       ttBound = tt.hitBound;
+      ttDepth = tt.hitDepth;
       if (
         !pvNode &&
         tt.hitDepth >= depth &&
@@ -661,7 +683,13 @@ export class Search {
         if (v <= alpha) return v;
       }
       // Null move.
-      if (depth >= 3 && evalEst >= beta && staticEval >= beta - 20 * depth && this.prevKey[ply] !== NULL_KEY) {
+      if (
+        depth >= 3 &&
+        excluded === 0 &&
+        evalEst >= beta &&
+        staticEval >= beta - 20 * depth &&
+        this.prevKey[ply] !== NULL_KEY
+      ) {
         const r = 3 + (depth >> 2) + Math.min(3, ((evalEst - beta) / 200) | 0);
         if (this.useNnue) this.nnue?.pushNull(pos);
         pos.makeNull();
@@ -676,7 +704,7 @@ export class Search {
     }
 
     // Internal iterative reduction: no move from the table, expected to be expensive.
-    if (depth >= 4 && ttMove === 0 && (pvNode || cutNode)) depth--;
+    if (depth >= 4 && ttMove === 0 && excluded === 0 && (pvNode || cutNode)) depth--;
 
     const ordering = this.ordering;
     const scores = this.scores;
@@ -734,7 +762,7 @@ export class Search {
           continue;
         }
         cur++;
-        if (m === ttMove) continue;
+        if (m === ttMove || m === excluded) continue;
         sc = 1;
       } else if (stage === STAGE_GEN_ALL) {
         const fBase = end;
@@ -769,6 +797,7 @@ export class Search {
         sc = scores[cur]!;
         cur++;
         known = true;
+        if (m === excluded) continue;
         if (root && this.excludedN > 0 && this.isExcluded(m)) continue;
       }
 
@@ -804,6 +833,34 @@ export class Search {
         } else if (depth <= 4 && MoveOrdering.losingExchange(sc) < -110 * depth) continue;
       }
 
+      // Singular extension: when the table says its move is good and every other move, searched
+      // at half depth against a bound a little below the table's score, fails low, the table
+      // move is the only good one and gets searched deeper; when the other moves reach beta
+      // too, the node has several refutations and is cut (multi-cut); a table score above beta
+      // that another move nearly matches makes the table move less special (searched shallower).
+      let ext = NO_EXTENSION;
+      if (
+        m === ttMove &&
+        !root &&
+        excluded === 0 &&
+        depth >= SINGULAR_MIN_DEPTH &&
+        ttDepth >= depth - 3 &&
+        (ttBound & BOUND_LOWER) !== 0 &&
+        !isMateScore(ttScore) &&
+        ply < 2 * this.rootDepth
+      ) {
+        const singularBeta = ttScore - SINGULAR_MARGIN * depth;
+        this.excludedMove[ply] = m;
+        const v = this.search(singularBeta - 1, singularBeta, (depth - 1) >> 1, ply, cutNode);
+        this.excludedMove[ply] = 0;
+        if (this.stopped) return 0;
+        if (v < singularBeta) {
+          ext = 1;
+          if (!pvNode && v < singularBeta - DOUBLE_EXT_MARGIN && this.doubleExt[ply]! < MAX_DOUBLE_EXT) ext = 2;
+        } else if (singularBeta >= beta) return singularBeta;
+        else if (ttScore >= beta) ext = -1;
+      }
+
       this.makeMove(m, ply);
       if (!known) {
         if (searchedN < 64) this.searched[qBase + searchedN++] = m;
@@ -821,7 +878,9 @@ export class Search {
       this.checkStack[ply + 1] = givesCheck ? 1 : 0;
       this.fromNull[ply + 1] = this.fromNull[ply]! + 1;
       this.prevKey[ply + 1] = mover * 256 + to;
-      const newDepth = depth - 1 + (givesCheck && ply < 2 * this.rootDepth ? 1 : 0);
+      if (ext === NO_EXTENSION) ext = givesCheck && ply < 2 * this.rootDepth ? 1 : 0;
+      this.doubleExt[ply + 1] = this.doubleExt[ply]! + (ext === 2 ? 1 : 0);
+      const newDepth = depth - 1 + ext;
       let v: number;
       if (moveCount === 1) v = 0 - this.search(0 - beta, 0 - alpha, newDepth, ply + 1, pvNode ? false : !cutNode);
       else {
@@ -869,9 +928,13 @@ export class Search {
       if (!tactical && quietN < 64) this.quiets[qBase + quietN++] = m;
     }
 
+    // Every move but the excluded one was pruned or illegal: the test found nothing above alpha.
+    if (excluded !== 0 && best === -INF) return alpha;
     const bound = best >= beta ? BOUND_LOWER : bestMove !== 0 ? BOUND_EXACT : BOUND_UPPER;
-    // A root searched without some of its moves has no score of its own to keep.
-    if (!root || this.excludedN === 0) tt.store(lo, hi, bestMove, scoreToTT(best, ply), rawEval, depth, bound);
+    // A root searched without some of its moves, or a node without its table move, has no
+    // score of its own to keep.
+    if (excluded === 0 && (!root || this.excludedN === 0))
+      tt.store(lo, hi, bestMove, scoreToTT(best, ply), rawEval, depth, bound);
     return best;
   }
 
