@@ -11,7 +11,7 @@
 
 import { KIND_CASTLE, KIND_EN_PASSANT, type Move, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { EMPTY, pieceCode, type VariantTables } from '../core/tables.js';
+import { codeType, EMPTY, pieceCode, type VariantTables } from '../core/tables.js';
 import { MAX_PLY } from './score.js';
 import type { Exchange } from './see.js';
 
@@ -25,6 +25,10 @@ export const HISTORY_MAX = 1 << 14;
 
 /** Index space of [piece code][square] tables: 32 codes × 256 squares. */
 const PIECE_TO = 32 * 256;
+/** Captured-type slots per [piece code][square] in the capture history (at most 14 types). */
+const CAPTURE_SLOTS = 16;
+/** Base of a tactical move's order score: keeps it ≥ 0 whatever its capture history. */
+const TACTICAL_BASE = 1 << 14;
 
 export class MoveOrdering {
   readonly killers = new Int32Array(MAX_PLY * 2);
@@ -32,6 +36,11 @@ export class MoveOrdering {
   readonly history = new Int32Array(PIECE_TO);
   /** Counter-move by the previous move's [code * 256 + to]. */
   readonly counter = new Int32Array(PIECE_TO);
+  /**
+   * Capture history by [moving code * 256 + to][captured type]: which captures caused cut-offs
+   * here before; it orders captures of equal victims (and corrects MVV-LVA a little).
+   */
+  readonly captureHistory = new Int16Array(PIECE_TO * CAPTURE_SLOTS);
   /**
    * Continuation history: [context row + column], where a move's [code * 256 + to] key maps to
    * a dense column (colOf) and, as the context move, to the start of a row (rowOf = column ×
@@ -64,6 +73,7 @@ export class MoveOrdering {
     this.history.fill(0);
     this.counter.fill(0);
     this.cont.fill(0);
+    this.captureHistory.fill(0);
   }
 
   /** The continuation-history row of a context move's key (code * 256 + to), −1 for none. */
@@ -83,6 +93,8 @@ export class MoveOrdering {
   /** Age the history between searches (keep the shape, damp the magnitude). */
   age(): void {
     for (let i = 0; i < this.history.length; i++) this.history[i] = this.history[i]! >> 1;
+    const ch = this.captureHistory;
+    for (let i = 0; i < ch.length; i++) ch[i] = ch[i]! >> 1;
     this.killers.fill(0);
   }
 
@@ -92,6 +104,11 @@ export class MoveOrdering {
     if (kind === KIND_CASTLE) return EMPTY;
     if (kind === KIND_EN_PASSANT) return pieceCode(pos.t.pawnType, pos.turn ^ 1);
     return pos.board[moveTo(m)]!;
+  }
+
+  /** Capture-history index of a capture by `mover` of `captured` (a piece code) on `to`. */
+  static captureKey(mover: number, to: number, captured: number): number {
+    return (mover * 256 + to) * CAPTURE_SLOTS + codeType(captured);
   }
 
   /** Score moves[start, end) for the main search into scores[]. */
@@ -123,6 +140,7 @@ export class MoveOrdering {
       if (captured !== EMPTY || promo >= 0) {
         let mvv = (captured === EMPTY ? 0 : value[captured]!) * 16 - (value[mover]! >> 4);
         if (promo >= 0) mvv += value[pieceCode(promo, pos.turn)]! * 16;
+        if (captured !== EMPTY) mvv += this.captureHistory[MoveOrdering.captureKey(mover, moveTo(m), captured)]! >> 1;
         // Only captures by a more valuable piece need the exchange check; losing ones are
         // ordered last, by their exchange value (kept in the score, see losingExchange).
         const see = captured !== EMPTY && value[captured]! >= value[mover]! ? 0 : this.exchange.see(pos, m);
@@ -156,8 +174,9 @@ export class MoveOrdering {
       const promo = movePromotion(m);
       const mover = board[moveFrom(m)]!;
       const victim = captured === EMPTY ? 0 : value[captured]!;
-      let s = 1024 + victim * 16 - (value[mover]! >> 4);
+      let s = TACTICAL_BASE + victim * 16 - (value[mover]! >> 4);
       if (promo >= 0) s += value[pieceCode(promo, pos.turn)]! * 16;
+      if (captured !== EMPTY) s += this.captureHistory[MoveOrdering.captureKey(mover, moveTo(m), captured)]! >> 1;
       if (pending) {
         pending[i] = 0;
         if (victim < value[mover]!) {
@@ -253,6 +272,25 @@ export class MoveOrdering {
     for (let i = triedStart; i < triedEnd; i++) {
       const q = tried[i]!;
       this.bump(pos.board[moveFrom(q)]! * 256 + moveTo(q), -bonus, c1, c2);
+    }
+  }
+
+  /**
+   * A node was cut off: bonus for the capture that did it (`m`, 0 if the cut-off was not a
+   * capture), malus for the captures tried before it that did not.
+   */
+  updateCaptures(pos: Position, m: Move, depth: number, tried: Int32Array, triedStart: number, triedEnd: number): void {
+    const bonus = Math.min(depth * depth * 16, 1600);
+    const board = pos.board;
+    const ch = this.captureHistory;
+    if (m !== 0) {
+      const k = MoveOrdering.captureKey(board[moveFrom(m)]!, moveTo(m), MoveOrdering.captured(pos, m));
+      ch[k] = gravity(ch[k]!, bonus);
+    }
+    for (let i = triedStart; i < triedEnd; i++) {
+      const q = tried[i]!;
+      const k = MoveOrdering.captureKey(board[moveFrom(q)]!, moveTo(q), MoveOrdering.captured(pos, q));
+      ch[k] = gravity(ch[k]!, -bonus);
     }
   }
 

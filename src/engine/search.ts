@@ -98,7 +98,7 @@ for (let d = 1; d < 64; d++) {
 }
 
 /** Singular extension: least depth, margin below the table score per depth (cp). */
-const SINGULAR_MIN_DEPTH = 7;
+const SINGULAR_MIN_DEPTH = 6;
 const SINGULAR_MARGIN = 2;
 /** A move this far (cp) below the singular bound is extended twice (non-PV nodes only)… */
 const DOUBLE_EXT_MARGIN = 20;
@@ -106,6 +106,21 @@ const DOUBLE_EXT_MARGIN = 20;
 const MAX_DOUBLE_EXT = 6;
 /** Marker: no extension decided yet for this move. */
 const NO_EXTENSION = -99;
+
+/**
+ * Static-evaluation correction history: per side to move and pawn-structure key slot, a moving
+ * average of how far searches ended from the raw static evaluation (in 1/CORR_GRAIN cp),
+ * added to the evaluation used for pruning decisions. Positions with the same pawns tend to be
+ * misjudged the same way by the hand-written terms.
+ */
+const CORR_BITS = 14;
+const CORR_MASK = (1 << CORR_BITS) - 1;
+const CORR_GRAIN = 256;
+/** The correction stays within ±CORR_LIMIT cp. */
+const CORR_LIMIT = 64;
+/** An update weighs min(depth + 1, CORR_MAX_WEIGHT) / CORR_WEIGHT_SCALE. */
+const CORR_MAX_WEIGHT = 16;
+const CORR_WEIGHT_SCALE = 256;
 
 /** Quiet moves searched at shallow depth before the rest are skipped: [improving][depth]. */
 function lmpLimit(depth: number, improving: boolean): number {
@@ -154,6 +169,10 @@ export class Search {
   private readonly excludedMove = new Int32Array(MAX_PLY + 1);
   /** Double singular extensions on the path to this ply (capped so the tree cannot explode). */
   private readonly doubleExt = new Int32Array(MAX_PLY + 1);
+  /** Correction history [side to move << CORR_BITS | pawn key slot] (see CORR_GRAIN). */
+  private readonly corr = new Int32Array(2 << CORR_BITS);
+  /** Captures searched at each ply before the current move (capture-history malus). */
+  private readonly captures = new Int32Array(MAX_PLY * 64);
 
   /**
    * Evaluation cache, four words per entry (hash low, hash high, value, used) so that a lookup
@@ -204,6 +223,7 @@ export class Search {
     this.ordering?.clear();
     this.evaluator?.clear();
     this.ec.fill(0);
+    this.corr.fill(0);
   }
 
   private prepare(pos: Position): void {
@@ -220,6 +240,7 @@ export class Search {
     this.checks = new CheckDetector(pos.t);
     this.tt.clear();
     this.ec.fill(0);
+    this.corr.fill(0);
     const end = def.end;
     this.hasRuleEnds = !!end.marriage || !!end.bareKing;
     this.marriageImmediate = end.marriage?.mode === 'immediate';
@@ -495,6 +516,25 @@ export class Search {
     return v + noise;
   }
 
+  /** Correction-history slot of the current position (side to move, pawn structure). */
+  private corrIndex(): number {
+    return (this.pos.turn << CORR_BITS) | (this.evaluator.pawnLo & CORR_MASK);
+  }
+
+  /** A static evaluation corrected by the history of its pawn structure, kept clear of mate scores. */
+  private corrected(v: number): number {
+    const c = v + ((this.corr[this.corrIndex()]! / CORR_GRAIN) | 0);
+    return c >= MATE_BOUND ? MATE_BOUND - 1 : c <= -MATE_BOUND ? 1 - MATE_BOUND : c;
+  }
+
+  /** Move the correction of the current position toward `diff` (search result − raw evaluation). */
+  private updateCorrection(diff: number, depth: number): void {
+    const i = this.corrIndex();
+    const w = Math.min(depth + 1, CORR_MAX_WEIGHT);
+    const target = Math.max(-CORR_LIMIT, Math.min(CORR_LIMIT, diff)) * CORR_GRAIN;
+    this.corr[i] = Math.trunc((this.corr[i]! * (CORR_WEIGHT_SCALE - w) + target * w) / CORR_WEIGHT_SCALE);
+  }
+
   /** The level's evaluation noise for the current position (0 at full strength). */
   private noise(): number {
     return this.noiseAmp > 0 ? evalNoise(this.pos.hashLo, this.pos.hashHi, this.noiseSeed, this.noiseAmp) : 0;
@@ -659,6 +699,7 @@ export class Search {
         staticEval = this.evaluate(alpha, beta);
         rawEval = this.rawEval;
       }
+      staticEval = this.corrected(staticEval);
       evalEst = staticEval;
       if (ttScore !== NO_SCORE && !isMateScore(ttScore)) {
         if ((ttBound === BOUND_LOWER && ttScore > evalEst) || (ttBound === BOUND_UPPER && ttScore < evalEst)) {
@@ -725,6 +766,8 @@ export class Search {
     let searchedN = 0;
     let best = -INF;
     let bestMove: Move = 0;
+    let bestTactical = false;
+    let captureN = 0;
     let moveCount = 0;
     let legalFound = false;
     let skipQuiets = false;
@@ -906,6 +949,7 @@ export class Search {
         best = v;
         if (v > alpha) {
           bestMove = m;
+          bestTactical = tactical;
           if (pvNode) {
             const row = ply * MAX_PLY;
             const child = (ply + 1) * MAX_PLY;
@@ -920,17 +964,33 @@ export class Search {
           }
           if (v >= beta) {
             if (!tactical) ordering.updateQuiet(pos, m, ply, depth, pk, this.quiets, qBase, qBase + quietN, c1, c2);
+            ordering.updateCaptures(pos, captured !== EMPTY ? m : 0, depth, this.captures, qBase, qBase + captureN);
             break;
           }
           alpha = v;
         }
       }
       if (!tactical && quietN < 64) this.quiets[qBase + quietN++] = m;
+      else if (captured !== EMPTY && captureN < 64) this.captures[qBase + captureN++] = m;
     }
 
     // Every move but the excluded one was pruned or illegal: the test found nothing above alpha.
     if (excluded !== 0 && best === -INF) return alpha;
     const bound = best >= beta ? BOUND_LOWER : bestMove !== 0 ? BOUND_EXACT : BOUND_UPPER;
+    // Learn how far the evaluation was off, when the result is a real score of this node that
+    // a quiet move (or none) decided and the bound says which side the truth is on.
+    if (
+      !inCheck &&
+      excluded === 0 &&
+      (!root || this.excludedN === 0) &&
+      rawEval !== NO_SCORE &&
+      !bestTactical &&
+      !isMateScore(best) &&
+      !(bound === BOUND_LOWER && best <= staticEval) &&
+      !(bound === BOUND_UPPER && best >= staticEval)
+    ) {
+      this.updateCorrection(best - rawEval, depth);
+    }
     // A root searched without some of its moves, or a node without its table move, has no
     // score of its own to keep.
     if (excluded === 0 && (!root || this.excludedN === 0))
@@ -989,6 +1049,7 @@ export class Search {
           standPat = this.evaluate(alpha, beta);
           rawEval = this.rawEval;
         }
+        standPat = this.corrected(standPat);
         if (standPat >= beta) return standPat;
         // Even taking the opponent's most valuable piece (and promoting) cannot reach alpha.
         if (
