@@ -127,6 +127,22 @@ function lmpLimit(depth: number, improving: boolean): number {
   return improving ? 3 + depth * depth : (3 + depth * depth) >> 1;
 }
 
+/**
+ * Share of the soft time limit after which no new iteration starts: half of it normally; more
+ * while the best move keeps changing (`changes`, a decaying count) or the score falls from the
+ * last iteration's; less once the best move has stood for several iterations. At most all of
+ * it (the hard limit still stops an iteration that runs long).
+ */
+function iterationShare(changes: number, stableIterations: number, prevScore: number, score: number): number {
+  const instability = 1 + Math.min(1, 0.5 * changes);
+  const falling =
+    prevScore === NO_SCORE || isMateScore(prevScore) || isMateScore(score)
+      ? 1
+      : Math.max(0.85, Math.min(1.4, 1 + (prevScore - score) / 150));
+  const stable = stableIterations >= 4 ? 0.7 : stableIterations >= 2 ? 0.85 : 1;
+  return Math.min(1, 0.5 * instability * falling * stable);
+}
+
 /** One MultiPV line: internal score and moves from the root. */
 interface RootLine {
   readonly score: number;
@@ -192,6 +208,8 @@ export class Search {
   private rootDepth = 0;
   private rootBest: Move = 0;
   private rootBestScore = 0;
+  /** Times the root's best move changed in this iteration (after its first move). */
+  private rootChanges = 0;
   /** Root moves left out of this search: the moves of the MultiPV lines already found. */
   private readonly excluded = new Int32Array(MAX_MOVES);
   private excludedN = 0;
@@ -336,11 +354,17 @@ export class Search {
     let bestPv: Move[] = [bestMove];
     let completedDepth = 0;
     let prevBest: Move = 0;
+    // Time use by best-move stability: changes of the best move (halved every iteration),
+    // iterations since it last changed, and the previous iteration's score.
+    let changes = 0;
+    let stableIterations = 0;
+    let prevScore = NO_SCORE;
 
     for (let depth = 1; depth <= maxDepth; depth++) {
       this.rootDepth = depth;
       this.seldepth = 0;
       this.rootBest = 0;
+      this.rootChanges = 0;
       let score: number;
       if (depth >= 5 && !isMateScore(bestScore)) {
         let delta = 25;
@@ -393,9 +417,11 @@ export class Search {
       if (rootEnd === 1 && depth >= 4 && !limits.infinite) break;
       if (isMateScore(score) && !limits.infinite && depth >= MATE - Math.abs(score) + 2) break;
       const elapsed = performance.now() - this.startTime;
-      const unstable = prevBest !== 0 && prevBest !== bestMove;
-      if (elapsed >= budget.soft * (unstable ? 0.75 : 0.5)) break;
+      changes = changes / 2 + this.rootChanges + (prevBest !== 0 && prevBest !== bestMove ? 1 : 0);
+      stableIterations = prevBest === bestMove ? stableIterations + 1 : 0;
+      if (elapsed >= budget.soft * iterationShare(changes, stableIterations, prevScore, bestScore)) break;
       prevBest = bestMove;
+      prevScore = bestScore;
     }
 
     return {
@@ -959,6 +985,7 @@ export class Search {
             this.pvLen[ply] = Math.max(ply + 1, len);
           }
           if (root) {
+            if (moveCount > 1) this.rootChanges++;
             this.rootBest = m;
             this.rootBestScore = v;
           }
