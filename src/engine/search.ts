@@ -122,6 +122,11 @@ const CORR_LIMIT = 64;
 const CORR_MAX_WEIGHT = 16;
 const CORR_WEIGHT_SCALE = 256;
 
+/** ProbCut: least depth; margin above beta (cp), less when the evaluation is improving. */
+const PROBCUT_MIN_DEPTH = 5;
+const PROBCUT_MARGIN = 180;
+const PROBCUT_IMPROVING = 50;
+
 /** Quiet moves searched at shallow depth before the rest are skipped: [improving][depth]. */
 function lmpLimit(depth: number, improving: boolean): number {
   return improving ? 3 + depth * depth : (3 + depth * depth) >> 1;
@@ -210,6 +215,8 @@ export class Search {
   private rootBestScore = 0;
   /** Times the root's best move changed in this iteration (after its first move). */
   private rootChanges = 0;
+  /** The move behind ProbCut's last cut-off. */
+  private probCutMove: Move = 0;
   /** Root moves left out of this search: the moves of the MultiPV lines already found. */
   private readonly excluded = new Int32Array(MAX_MOVES);
   private excludedN = 0;
@@ -655,6 +662,54 @@ export class Search {
 
   // ---------------------------------------------------------------- search
 
+  /**
+   * ProbCut's move loop: captures and promotions with SEE ≥ `seeMin`, each first checked by
+   * quiescence and then by a search four plies shallower, against the null window at
+   * `probBeta`. Returns the first score ≥ probBeta (its move in probCutMove), or −INF.
+   */
+  private probCut(
+    probBeta: number,
+    seeMin: number,
+    depth: number,
+    ply: number,
+    base: number,
+    cutNode: boolean,
+  ): number {
+    const pos = this.pos;
+    const moves = this.moves;
+    const scores = this.scores;
+    const board = pos.board;
+    const kingType = pos.t.kingType;
+    const end = generateTactical(pos, moves, base, this.e.bestPromotion);
+    this.ordering.scoreTactical(pos, moves, scores, base, end, null);
+    for (let i = base; i < end; i++) {
+      const m = MoveOrdering.pick(moves, scores, i, end);
+      if (!this.exchange.seeGe(pos, m, seeMin)) continue;
+      const mover = board[moveFrom(m)]!;
+      const to = moveTo(m);
+      this.makeMove(m, ply);
+      if (this.checks.leftInCheck(pos, m, mover, kingType)) {
+        this.unmakeMove(ply);
+        continue;
+      }
+      this.checkStack[ply + 1] = this.checks.checkAfter(pos, m, board[to]!) ? 1 : 0;
+      this.fromNull[ply + 1] = this.fromNull[ply]! + 1;
+      this.prevKey[ply + 1] = mover * 256 + to;
+      this.doubleExt[ply + 1] = this.doubleExt[ply]!;
+      let v = 0 - this.qsearch(0 - probBeta, 1 - probBeta, ply + 1, 0);
+      if (v >= probBeta && !this.stopped) {
+        v = 0 - this.search(0 - probBeta, 1 - probBeta, depth - 4, ply + 1, !cutNode);
+      }
+      this.unmakeMove(ply);
+      if (this.stopped) return 0;
+      if (v >= probBeta) {
+        this.probCutMove = m;
+        return v;
+      }
+    }
+    return -INF;
+  }
+
   private search(alpha: number, beta: number, depth: number, ply: number, cutNode: boolean): number {
     if (depth <= 0) return this.qsearch(alpha, beta, ply, 0);
     const pos = this.pos;
@@ -768,6 +823,24 @@ export class Search {
         if (this.stopped) return 0;
         if (v >= beta) return v >= MATE_BOUND ? beta : v;
       }
+      // ProbCut: a capture that wins enough by SEE and whose shallow search beats beta by a
+      // margin would very likely beat beta at full depth too. Not when the table already says
+      // a search of nearly this depth stays below that bound.
+      const probBeta = beta + PROBCUT_MARGIN - (improving ? PROBCUT_IMPROVING : 0);
+      if (
+        depth >= PROBCUT_MIN_DEPTH &&
+        excluded === 0 &&
+        beta > -MATE_BOUND &&
+        probBeta < MATE_BOUND &&
+        !(ttScore !== NO_SCORE && ttDepth >= depth - 3 && ttScore < probBeta)
+      ) {
+        const v = this.probCut(probBeta, probBeta - staticEval, depth, ply, base, cutNode);
+        if (this.stopped) return 0;
+        if (v >= probBeta) {
+          tt.store(lo, hi, this.probCutMove, scoreToTT(v, ply), rawEval, depth - 3, BOUND_LOWER);
+          return v;
+        }
+      }
     }
 
     // Internal iterative reduction: no move from the table, expected to be expensive.
@@ -784,6 +857,8 @@ export class Search {
     const c1 = ordering.contRow(pk);
     const c2 = ply >= 1 ? ordering.contRow(this.prevKey[ply - 1]!) : -1;
     const pruneOk = !root && !inCheck && this.quietPruneSafe();
+    // The table's move is a capture (known once it passed the pseudo-legality test).
+    let ttCapture = false;
     const special = this.specialMask[us]!;
     const k1 = ordering.killers[ply * 2]!;
     const k2 = ordering.killers[ply * 2 + 1]!;
@@ -812,6 +887,7 @@ export class Search {
         stage = STAGE_GEN_TACTICAL;
         if (ttMove === 0 || !isPseudoLegal(pos, ttMove)) continue;
         m = ttMove;
+        ttCapture = MoveOrdering.captured(pos, m) !== EMPTY;
         sc = 1;
       } else if (stage === STAGE_GEN_TACTICAL) {
         end = generateTactical(pos, moves, base, this.e.bestPromotion);
@@ -960,6 +1036,8 @@ export class Search {
           if (cutNode) r++;
           if (!improving) r++;
           if (m === k1 || m === k2) r--;
+          // The table's move takes something: quiet alternatives are less likely to be best.
+          if (ttCapture) r++;
           r -= (ordering.quietHistory(mover * 256 + to, c1, c2) / 12000) | 0;
           if (r < 0) r = 0;
           if (r > newDepth - 1) r = Math.max(0, newDepth - 1);
