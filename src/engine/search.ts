@@ -818,6 +818,7 @@ export class Search {
         this.checkStack[ply + 1] = 0;
         this.fromNull[ply + 1] = 0;
         this.prevKey[ply + 1] = NULL_KEY;
+        this.doubleExt[ply + 1] = this.doubleExt[ply]!;
         const v = 0 - this.search(0 - beta, 1 - beta, depth - 1 - r, ply + 1, !cutNode);
         pos.unmakeNull();
         if (this.stopped) return 0;
