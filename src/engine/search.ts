@@ -1,7 +1,11 @@
 /**
  * The search: iterative deepening with aspiration windows over a principal-variation search
  * (alpha-beta with null windows), quiescence search, transposition table, null-move pruning,
- * late-move reductions, check extension and shallow-depth pruning.
+ * ProbCut, late-move reductions, check and singular extensions (with multi-cut), shallow-depth
+ * pruning (reverse futility, razoring, late-move, futility, SEE and history pruning) and
+ * internal iterative reduction. Pruning decisions use the static evaluation corrected by a
+ * correction history per pawn structure; the table keeps the raw evaluation. Time between
+ * iterations follows the best move's stability and the score's trend (iterationShare).
  *
  * Game ends are scored exactly, as the rules define them (RULES.md); the rules themselves are
  * questions to core/end-rules.ts, which the search asks and does not restate:
@@ -15,9 +19,14 @@
  *    be answered.
  * Wins and losses are MATE − ply (see score.ts) so that the shortest win is preferred.
  *
- * Pruning is made safe for the variants: no null move or shallow pruning where zugzwang,
- * stalemate wins or bare-king endings matter (see nullSafe / quietPruneSafe), and moves of the
- * king and its marriage partners are never pruned in marriage variants.
+ * Pruning is made safe for the variants: no null move, ProbCut or shallow pruning where
+ * zugzwang, stalemate wins or bare-king endings matter (see nullSafe / quietPruneSafe), and
+ * moves of the king and its marriage partners are never pruned in marriage variants. The
+ * singular-extension test is an ordinary search of the same node with the table move left out
+ * (excludedMove): every game-end rule is asked there as anywhere; it neither cuts on nor stores
+ * to the table under the node's key, makes no null move, and a node whose only move is the
+ * excluded one returns alpha (not a mate or stalemate score). MultiPV's root exclusion is
+ * separate (the root has no singular test).
  *
  * Over 450 lines on purpose: the recursive search, quiescence and their pruning share hot
  * state; as in Stockfish's search.cpp they stay one module (ordering, TT, SEE, checks are apart).
