@@ -1,4 +1,4 @@
-/** Move ordering: continuation histories (src/engine/ordering.ts). */
+/** Move ordering: continuation and capture histories (src/engine/ordering.ts). */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { moveFrom, moveTo } from '../../src/core/move.js';
@@ -37,6 +37,27 @@ describe('move ordering', () => {
     // clear() forgets it.
     o.clear();
     assert.equal(o.quietHistory(key(reply.value), c1, -1), 0);
+  });
+
+  it('orders a capture that cut off before ahead of an equal one that did not (capture history)', () => {
+    // Two rooks can each take a pawn: same mover, same victim, so MVV-LVA cannot tell them apart.
+    const pos = position(def, 'k9/10/10/10/p8p/10/10/10/10/R3K4R w - - 0 1');
+    const o = ordering();
+    const a = parseUciMove(pos, 'a1a6');
+    const b = parseUciMove(pos, 'j1j6');
+    assert.ok(a.ok && b.ok);
+    const moves = Int32Array.from([a.value, b.value]);
+    const scores = new Int32Array(2);
+    o.scoreTactical(pos, moves, scores, 0, 2, null);
+    assert.equal(scores[0], scores[1]);
+    // j1xj6 refuted a node after a1xa6 had been tried there.
+    o.updateCaptures(pos, b.value, 8, Int32Array.from([a.value]), 0, 1);
+    o.scoreTactical(pos, moves, scores, 0, 2, null);
+    assert.ok(scores[1]! > scores[0]!, `${scores[1]} > ${scores[0]}`);
+    assert.ok(scores[0]! >= 0, 'a capture by history stays a capture to search early');
+    o.clear();
+    o.scoreTactical(pos, moves, scores, 0, 2, null);
+    assert.equal(scores[0], scores[1]);
   });
 
   it('gives no context row to a null move or to no move', () => {

@@ -132,20 +132,24 @@ describe('Bachelor Kamil marriage and taming', () => {
     assert.deepEqual(positionOutcome(pos), { winner: 'white', reason: 'taming' });
   });
 
-  it('prevents the opponent marriage in delayed mode instead of grabbing material', () => {
-    // White threatens Qd2, married and unbreakable. Taking the knight (Qxh7) allows it.
-    const def = withMarriageMode(variant('bachelor-kamil'), 'delayed');
-    const pos = position(def, 'k7q/r6N1/9/9/1Q7/9/4P2P1/3RK4 b - - 0 1');
-    const greedy = parseUciMove(pos, 'i8h7');
-    assert.ok(greedy.ok);
-    pos.make(greedy.value);
-    assert.ok(forcedWin(pos, 2), 'the greedy capture loses to the marriage');
-    pos.unmake();
-    const r = createEngine(4).search(pos, { limits: { depth: 6 } });
-    assert.notEqual(r.score.kind === 'mate' && r.score.value < 0, true, JSON.stringify(r.score));
-    pos.make(r.bestMove);
-    assert.equal(forcedWin(pos, 2), false, `${moveToUci(pos, r.bestMove)} lets White marry`);
-  });
+  // Depth 9 as well: singular extensions (from depth 6 with a table entry of depth ≥ 3) and
+  // ProbCut (from depth 5) run inside that search, and must leave the rule's answer standing.
+  for (const depth of [6, 9]) {
+    it(`prevents the opponent marriage in delayed mode instead of grabbing material (depth ${depth})`, () => {
+      // White threatens Qd2, married and unbreakable. Taking the knight (Qxh7) allows it.
+      const def = withMarriageMode(variant('bachelor-kamil'), 'delayed');
+      const pos = position(def, 'k7q/r6N1/9/9/1Q7/9/4P2P1/3RK4 b - - 0 1');
+      const greedy = parseUciMove(pos, 'i8h7');
+      assert.ok(greedy.ok);
+      pos.make(greedy.value);
+      assert.ok(forcedWin(pos, 2), 'the greedy capture loses to the marriage');
+      pos.unmake();
+      const r = createEngine(4).search(pos, { limits: { depth } });
+      assert.notEqual(r.score.kind === 'mate' && r.score.value < 0, true, JSON.stringify(r.score));
+      pos.make(r.bestMove);
+      assert.equal(forcedWin(pos, 2), false, `${moveToUci(pos, r.bestMove)} lets White marry`);
+    });
+  }
 
   it('in delayed mode a side married at the start of its turn has won', () => {
     const def = withMarriageMode(variant('bachelor-kamil'), 'delayed');
