@@ -16,7 +16,7 @@ import { CaravanError } from '../core/errors.js';
 import { excerpt } from '../core/excerpt.js';
 import { err, ok, type Result } from '../core/result.js';
 import { checkedVariant } from '../core/variant-check.js';
-import { isNameOf, VARIANTS } from '../variants/index.js';
+import { isNameOf, resolveVariant, VARIANTS } from '../variants/index.js';
 import type {
   CastlingRules,
   EndRules,
@@ -270,7 +270,11 @@ export function parseVariantsJson(
     const checked = checkedVariant(deepFreeze(item));
     if (!checked.ok) return invalid(checked.error.message);
     // The very definition offered already (same content: resolveVariant gives the same object) is no clash.
-    if (taken.includes(checked.value) || defs.includes(checked.value)) continue;
+    const same = (t: VariantDefinition): boolean => {
+      const c = resolveVariant(t);
+      return c.ok && c.value === checked.value;
+    };
+    if (taken.some(same) || defs.includes(checked.value)) continue;
     const clash = nameClash(checked.value, [...taken, ...defs]);
     if (clash !== undefined) return invalid(`${id}${clash}`);
     defs.push(checked.value);
