@@ -5,6 +5,8 @@
  * designates.
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import type { CaravanError } from '../../src/core/errors.js';
 import { perft } from '../../src/core/perft.js';
@@ -14,6 +16,7 @@ import { jsonErrorOffset, parseVariantsJson } from '../../src/notation/variant-j
 import { findVariant, resolveVariant, VARIANTS } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import { CAMEL_TEN } from '../helpers/camel-ten.js';
+import { REPO_ROOT } from '../helpers/paths.js';
 
 const json = (x: unknown): string => JSON.stringify(x, null, 2);
 
@@ -42,6 +45,13 @@ describe('a variant file holds one definition or a list of them', () => {
     assert.equal(one, unwrap(resolveVariant(CAMEL_TEN)));
     assert.ok(Object.isFrozen(one) && Object.isFrozen(one?.pieces[5]));
     assert.equal(perft(unwrap(Position.fromFen(one!)), 2), perft(unwrap(Position.fromFen(CAMEL_TEN)), 2));
+  });
+
+  it("docs/variant-files.md's example is Camel Ten", () => {
+    const doc = readFileSync(join(REPO_ROOT, 'docs', 'variant-files.md'), 'utf8');
+    const example = /```json\n([\s\S]*?)```/.exec(doc)?.[1];
+    assert.ok(example, 'the doc has a JSON example');
+    assert.deepEqual(unwrap(parseVariantsJson(example)), [unwrap(resolveVariant(CAMEL_TEN))]);
   });
 
   it('keeps the order of a list; a byte-order mark is allowed', () => {
