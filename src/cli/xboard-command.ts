@@ -10,10 +10,10 @@ import { VARIANTS_FLAG_HELP, variantsOfFlags } from './variant-files.js';
 
 /** `caravan xboard --help`: how to run the engine under XBoard 4.9 (docs/xboard.md has the details). */
 export const XBOARD_HELP = `usage: caravan xboard [--variants <file>]
-${VARIANTS_FLAG_HELP}
-                        (XBoard lists them by their xboardName, or id)
 XBoard/CECP v2 engine on stdin/stdout, e.g.
   xboard -fcp "npx caravan xboard" -fd <repo> -variant <name>
+${VARIANTS_FLAG_HELP}
+                        (XBoard lists them by their xboardName, or id)
 variant names (XBoard-safe): wildebeest, cameldecimal, kamil10, kamil10b, bachelorkamil,
   bachelorkamilr (the canonical ids are accepted too); the engine sends setup and piece
   commands, so XBoard draws the board and tests legality, castling included.
