@@ -241,7 +241,7 @@ function nameClash(def: VariantDefinition, taken: readonly VariantDefinition[]):
 }
 
 /**
- * The variant definitions of a variant file's text, checked and frozen, in file order: a JSON
+ * The variant definitions of a variant file's text, checked and (when new) frozen, in file order: a JSON
  * object (one definition) or a non-empty list of them. `taken` are the variants already offered
  * (the shipped ones by default): no name of a new definition may designate one of them; a
  * definition identical to one of them is left out (offered already).

@@ -43,7 +43,6 @@ describe('a variant file holds one definition or a list of them', () => {
     // One identity per variant (issue 10 item 1): the same content is the same object.
     assert.equal(listed, one);
     assert.equal(one, unwrap(resolveVariant(CAMEL_TEN)));
-    assert.ok(Object.isFrozen(one) && Object.isFrozen(one?.pieces[5]));
     assert.equal(perft(unwrap(Position.fromFen(one!)), 2), perft(unwrap(Position.fromFen(CAMEL_TEN)), 2));
   });
 
@@ -52,6 +51,12 @@ describe('a variant file holds one definition or a list of them', () => {
     const example = /```json\n([\s\S]*?)```/.exec(doc)?.[1];
     assert.ok(example, 'the doc has a JSON example');
     assert.deepEqual(unwrap(parseVariantsJson(example)), [unwrap(resolveVariant(CAMEL_TEN))]);
+  });
+
+  it('a definition read from a file cannot be changed afterwards (frozen through and through)', () => {
+    const [def] = unwrap(parseVariantsJson(json(camelTenWith({ id: 'camel-ten-frozen', name: 'Camel Ten F' }))));
+    assert.ok(Object.isFrozen(def) && Object.isFrozen(def?.pieces) && Object.isFrozen(def?.pieces[5]));
+    assert.ok(Object.isFrozen(def?.end.deadPositions.material[0]));
   });
 
   it('keeps the order of a list; a byte-order mark is allowed', () => {
