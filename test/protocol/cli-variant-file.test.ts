@@ -175,6 +175,27 @@ describe('caravan xboard --variants <file>', { timeout: 120_000 }, () => {
   });
 });
 
+describe('caravan xboard: a file variant whose name XBoard takes for its own', () => {
+  it('is offered with a warning on stderr naming the fix', () => {
+    // XBoard reads any name containing "shatranj" as its 8×8 shatranj (src/protocol/xboard-variants.ts).
+    const path = file(
+      'shatranj-ten.json',
+      JSON.stringify({ ...CAMEL_TEN, id: 'shatranj-ten', name: 'Shatranj Ten', aliases: [] }),
+    );
+    const r = caravan('xboard', '--variants', path);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(
+      r.stderr,
+      /^caravan xboard: warning: XBoard takes variant name 'shatranj-ten' \(shatranj-ten\) for one of its built-in variants; give the definition an "xboardName"/,
+    );
+    const named = file(
+      'kamil-ten.json',
+      JSON.stringify({ ...CAMEL_TEN, id: 'shatranj-ten', name: 'Shatranj Ten', aliases: [], xboardName: 'kamilten' }),
+    );
+    assert.equal(caravan('xboard', '--variants', named).stderr, '');
+  });
+});
+
 describe('caravan perft --variants <file>', () => {
   it("counts the file's variant as the rules library does in process", () => {
     const r = caravan('perft', '--variants', camelTen, '--variant', 'camel-ten', '--depth', '3');
