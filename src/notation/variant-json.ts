@@ -110,17 +110,27 @@ function deepFreeze<T>(value: T): T {
 const JSON_SPACE = new Set([' ', '\t', '\n', '\r']);
 const JSON_NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
 const JSON_ESCAPES = new Set(['"', '\\', '/', 'b', 'f', 'n', 'r', 't']);
-/** Deeper than any definition nests; stops a hostile file from exhausting the stack. */
+/** Far deeper than any definition nests (4 levels); stops a hostile file from exhausting the stack. */
 const MAX_JSON_DEPTH = 100;
+
+/** Where JSON text first goes wrong, and whether it is by nesting deeper than MAX_JSON_DEPTH. */
+interface JsonProblem {
+  readonly at: number;
+  readonly tooDeep: boolean;
+}
 
 /**
  * Where JSON text first goes wrong (a character offset), or -1 when it is valid. JSON.parse
  * says what went wrong but, on Node 20, often not where; this walks the grammar to find it.
  */
 export function jsonErrorOffset(text: string): number {
+  return jsonProblem(text)?.at ?? -1;
+}
+
+function jsonProblem(text: string): JsonProblem | undefined {
   let i = 0;
-  const fail = (): never => {
-    throw i;
+  const fail = (tooDeep = false): never => {
+    throw { at: Math.min(i, text.length), tooDeep } satisfies JsonProblem;
   };
   const space = (): void => {
     while (i < text.length && JSON_SPACE.has(text[i] as string)) i++;
@@ -170,7 +180,7 @@ export function jsonErrorOffset(text: string): number {
   };
   const value = (depth: number): void => {
     space();
-    if (depth > MAX_JSON_DEPTH) fail();
+    if (depth > MAX_JSON_DEPTH) fail(true);
     const c = text[i];
     if (c === '{') {
       list('}', () => {
@@ -196,11 +206,24 @@ export function jsonErrorOffset(text: string): number {
   try {
     value(0);
     space();
-    return i < text.length ? i : -1;
-  } catch (at) {
-    if (typeof at === 'number') return Math.min(at, text.length);
-    throw at;
+    if (i < text.length) fail();
+    return undefined;
+  } catch (problem) {
+    if (typeof problem === 'object' && problem !== null && 'tooDeep' in problem) return problem as JsonProblem;
+    throw problem;
   }
+}
+
+/** Is a parsed JSON value nested deeper than `max` levels? (A loop: a deep value must not exhaust the stack.) */
+function nestedDeeper(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+    const [v, depth] = top;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return true;
+    for (const item of Object.values(v)) stack.push([item, depth + 1]);
+  }
+  return false;
 }
 
 /** Line and column (both from 1) of a character offset. */
@@ -217,15 +240,24 @@ function fileError(message: string): { ok: false; error: CaravanError } {
 /** The JSON value of the text, or where and why it is not JSON. */
 function parseJson(text: string): Result<unknown, CaravanError> {
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  const deep = `nested deeper than ${MAX_JSON_DEPTH} levels`;
+  let value: unknown;
   try {
-    return ok(JSON.parse(body) as unknown);
+    value = JSON.parse(body);
   } catch {
-    const at = jsonErrorOffset(body);
-    if (at < 0) return fileError('not valid JSON'); // the walker and JSON.parse disagree: say what is known
-    const { line, column } = lineAndColumn(body, at);
-    const what = at >= body.length ? 'the text ends too soon' : `unexpected ${JSON.stringify(body[at])}`;
+    const problem = jsonProblem(body);
+    if (!problem) return fileError('not valid JSON'); // the walker and JSON.parse disagree: say what is known
+    const { line, column } = lineAndColumn(body, problem.at);
+    const at = problem.at;
+    const what = problem.tooDeep
+      ? deep
+      : at >= body.length
+        ? 'the text ends too soon'
+        : `unexpected ${JSON.stringify(body[at])}`;
     return fileError(`not valid JSON: line ${line}, column ${column}: ${what}`);
   }
+  // Everything after walks the value by recursion: bound its depth first.
+  return nestedDeeper(value, MAX_JSON_DEPTH) ? fileError(`the JSON is ${deep}`) : ok(value);
 }
 
 /** The variant among `taken` that one of the definition's names already designates. */

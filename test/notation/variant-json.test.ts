@@ -96,6 +96,17 @@ describe('text that is not JSON: where it goes wrong', () => {
     });
   }
 
+  it('a value nested deeper than any definition is refused, valid or not, without exhausting the stack', () => {
+    const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+    const valid = failure(`{"id": "x", "pieces": ${deep(200_000)}}`);
+    assert.equal(valid.kind, 'invalid-variant-file');
+    assert.match(valid.message, /^the JSON is nested deeper than 100 levels$/);
+    assert.match(
+      failure(`${deep(200_000)},`).message,
+      /^not valid JSON: line 1, column 102: nested deeper than 100 levels$/,
+    );
+  });
+
   it('the error finder agrees with JSON.parse on every one-character deletion of a definition', () => {
     const text = JSON.stringify(CAMEL_TEN);
     for (let i = 0; i < text.length; i++) {
