@@ -17,6 +17,7 @@ import { findVariant, resolveVariant, VARIANTS } from '../../src/variants/index.
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import { CAMEL_TEN } from '../helpers/camel-ten.js';
 import { REPO_ROOT } from '../helpers/paths.js';
+import { makeRng } from '../helpers/rng.js';
 
 const json = (x: unknown): string => JSON.stringify(x, null, 2);
 
@@ -209,5 +210,59 @@ describe("a definition's names must not designate a variant offered already", ()
       /^definition 2: .*'camel-ten' already names the variant 'camel-ten'/,
     );
     assert.match(failure(json(other), [...VARIANTS, CAMEL_TEN]).message, /already names the variant 'camel-ten'/);
+  });
+});
+
+describe('any variant file gets a definition list or a typed error, never a throw', () => {
+  const JUNK: readonly unknown[] = [null, -1, 0, 1.5, 1e9, '', 'Y', 'K', [], [''], {}, { a: 1 }, true, [[[]]]];
+
+  /** Every path (keys and indices) to a value inside `x`. */
+  function paths(x: unknown, at: Array<string | number> = []): Array<Array<string | number>> {
+    if (typeof x !== 'object' || x === null) return [at];
+    return [at, ...Object.entries(x).flatMap(([k, v]) => paths(v, [...at, Array.isArray(x) ? Number(k) : k]))];
+  }
+
+  /** A deep copy of `x` with the value at `path` replaced (or, for `undefined`, removed). */
+  function replaced(x: unknown, path: ReadonlyArray<string | number>, value: unknown): unknown {
+    if (path.length === 0) return value;
+    const copy = structuredClone(x) as Record<string | number, unknown>;
+    let node = copy;
+    for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+    const last = path[path.length - 1] as string | number;
+    if (value === undefined) delete node[last];
+    else node[last] = value;
+    return copy;
+  }
+
+  it('one field of Camel Ten replaced by junk or removed (400 seeded cases)', () => {
+    const rng = makeRng(2026);
+    const all = paths(CAMEL_TEN);
+    for (let n = 0; n < 400; n++) {
+      const path = rng.pick(all);
+      const value = rng.chance(0.2) ? undefined : rng.pick(JUNK);
+      const text = JSON.stringify(replaced(CAMEL_TEN, path, value));
+      const r = parseVariantsJson(text);
+      if (!r.ok) {
+        assert.ok(
+          ['invalid-variant', 'invalid-variant-file'].includes(r.error.kind),
+          `${path.join('.')}: ${r.error.kind}`,
+        );
+        assert.ok(r.error.message.length > 0 && r.error.message.length < 1000, r.error.message);
+      } else
+        for (const def of r.value) assert.ok(Position.fromFen(def).ok, `${path.join('.')} = ${JSON.stringify(value)}`);
+    }
+  });
+
+  it('the text of Camel Ten cut short or with a character inserted (300 seeded cases)', () => {
+    const rng = makeRng(10);
+    const text = JSON.stringify([CAMEL_TEN]);
+    for (let n = 0; n < 300; n++) {
+      const at = rng.int(text.length);
+      const mutated = rng.chance(0.5)
+        ? text.slice(0, at)
+        : text.slice(0, at) + rng.pick([...'{}[],:"\\0a-e ']) + text.slice(at);
+      const r = parseVariantsJson(mutated);
+      if (!r.ok) assert.ok(['invalid-variant', 'invalid-variant-file'].includes(r.error.kind), r.error.kind);
+    }
   });
 });
