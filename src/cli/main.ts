@@ -11,8 +11,9 @@ import { XBOARD_HELP, xboardCommand } from './xboard-command.js';
 const USAGE = `usage: caravan <command> [options]
 commands:
   perft --variant <id> --depth <n> [--fen "<fen>"] [--marriage <mode>] [--divide] [--time]
-  uci                     UCI engine on stdin/stdout (options: UCI_Variant, UCI_Marriage, Hash, Level)
+  uci                     UCI engine on stdin/stdout (options: UCI_Variant, VariantPath, UCI_Marriage, Hash, Level)
   xboard                  XBoard/CECP v2 engine on stdin/stdout (XBoard flags: caravan xboard --help)
+  perft, uci and xboard take --variants <file>: variants defined in a JSON file (docs/variant-files.md)
   match --variant <id> --engine <cmd> --engine <cmd> [...]   engine match (see caravan match --help)
   bench [--depth <n>] [--hash <MiB>]
 caravan <command> --help describes a command.
