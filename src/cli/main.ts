@@ -19,7 +19,8 @@ commands:
 caravan <command> --help describes a command.
 `;
 
-type Command = (argv: readonly string[], out: (line: string) => void) => void | Promise<void>;
+/** A command returns its exit code, or nothing for 0. */
+type Command = (argv: readonly string[], out: (line: string) => void) => void | number | Promise<void | number>;
 
 const commands: Record<string, { readonly run: Command; readonly help: string }> = {
   perft: { run: perftCommand, help: PERFT_HELP },
@@ -45,8 +46,7 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   try {
-    await command.run(rest, (line) => process.stdout.write(`${line}\n`));
-    return 0;
+    return (await command.run(rest, (line) => process.stdout.write(`${line}\n`))) ?? 0;
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`caravan ${name}: ${e.message}\n`);
