@@ -19,8 +19,8 @@ commands:
 caravan <command> --help describes a command.
 `;
 
-/** A command returns its exit code, or nothing for 0. */
-type Command = (argv: readonly string[], out: (line: string) => void) => void | number | Promise<void | number>;
+/** A command may return (or resolve to) its exit code; anything else means 0. */
+type Command = (argv: readonly string[], out: (line: string) => void) => unknown;
 
 const commands: Record<string, { readonly run: Command; readonly help: string }> = {
   perft: { run: perftCommand, help: PERFT_HELP },
@@ -46,7 +46,8 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   try {
-    return (await command.run(rest, (line) => process.stdout.write(`${line}\n`))) ?? 0;
+    const code = await command.run(rest, (line) => process.stdout.write(`${line}\n`));
+    return typeof code === 'number' ? code : 0;
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`caravan ${name}: ${e.message}\n`);

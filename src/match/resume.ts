@@ -135,7 +135,7 @@ function recordOf(g: PgnGame, index: number): GameRecord {
  * schedule gives them (game 1: the first engine is White).
  */
 export function readFinishedGames(text: string, id: MatchIdentity): Result<FinishedGames, CaravanError> {
-  const read = readPgnGames(text, { variant: id.variant });
+  const read = readPgnGames(text);
   if (!read.ok) return refuse(`the PGN cannot be read: ${read.error.message}`);
   const records: GameRecord[] = [];
   const seen = new Set<number>();
