@@ -115,7 +115,9 @@ describe('caravan match --resume (brief: long jobs must resume where they stoppe
 
   it('2 games, then --games 4 --resume: the same games and score as 4 games played at once', async () => {
     wholeOut = await caravan(matchArgs(4, whole));
-    await caravan(matchArgs(2, resumed));
+    // --resume with no file yet starts the match.
+    const first = await caravan([...matchArgs(2, resumed), '--resume']);
+    assert.doesNotMatch(first, /Resuming/);
     assert.equal(gamesOf(readFileSync(resumed, 'utf8')).length, 2);
     const out = await caravan([...matchArgs(4, resumed), '--resume']);
     assert.match(out, /^Resuming: 2 of 4 games already played/m);
