@@ -49,6 +49,7 @@ export * from './engine/index.js';
 export { type PgnGame, type ReadPgnOptions, readPgn, readPgnGames, writePgn } from './notation/pgn.js';
 export { moveToSan, parseSan, sanLine } from './notation/san.js';
 export { legalMoveList, moveToUci, parseUciMove } from './notation/uci.js';
+export { parseVariantsJson } from './notation/variant-json.js';
 export {
   DEFAULT_VARIANT,
   DEFAULT_VARIANT_ID,

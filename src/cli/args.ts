@@ -72,3 +72,16 @@ export function booleanFlag(args: ParsedArgs, name: string): boolean {
 export function wantsHelp(argv: readonly string[]): boolean {
   return argv.includes('--help') || argv.includes('-h');
 }
+
+/**
+ * The arguments of an engine command (`uci`, `xboard`): only `--variants <file>`, repeatable.
+ * Anything else is a UsageError saying so.
+ */
+export function engineArgs(command: string, argv: readonly string[]): ParsedArgs {
+  try {
+    return parseArgs(argv, { values: ['variants'] });
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    throw new UsageError(`${command} takes no arguments but --variants <file> (${e.message})`);
+  }
+}

@@ -11,14 +11,16 @@ import { XBOARD_HELP, xboardCommand } from './xboard-command.js';
 const USAGE = `usage: caravan <command> [options]
 commands:
   perft --variant <id> --depth <n> [--fen "<fen>"] [--marriage <mode>] [--divide] [--time]
-  uci                     UCI engine on stdin/stdout (options: UCI_Variant, UCI_Marriage, Hash, Level)
+  uci                     UCI engine on stdin/stdout (options: UCI_Variant, VariantPath, UCI_Marriage, Hash, Level)
   xboard                  XBoard/CECP v2 engine on stdin/stdout (XBoard flags: caravan xboard --help)
+  perft, uci and xboard take --variants <file>: variants defined in a JSON file (docs/variant-files.md)
   match --variant <id> --engine <cmd> --engine <cmd> [...]   engine match (see caravan match --help)
   bench [--depth <n>] [--hash <MiB>]
 caravan <command> --help describes a command.
 `;
 
-type Command = (argv: readonly string[], out: (line: string) => void) => void | Promise<void>;
+/** A command may return (or resolve to) its exit code; anything else means 0. */
+type Command = (argv: readonly string[], out: (line: string) => void) => unknown;
 
 const commands: Record<string, { readonly run: Command; readonly help: string }> = {
   perft: { run: perftCommand, help: PERFT_HELP },
@@ -44,8 +46,8 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   try {
-    await command.run(rest, (line) => process.stdout.write(`${line}\n`));
-    return 0;
+    const code = await command.run(rest, (line) => process.stdout.write(`${line}\n`));
+    return typeof code === 'number' ? code : 0;
   } catch (e) {
     if (e instanceof UsageError) {
       process.stderr.write(`caravan ${name}: ${e.message}\n`);

@@ -3,12 +3,20 @@
  * Per-engine flags apply to the `--engine` they follow.
  */
 
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runMatch, type TimeControlSpec } from '../match/match.js';
+import { type MatchConfig, runMatch, type TimeControlSpec, tcTag } from '../match/match.js';
 import type { EngineSpec, Protocol } from '../match/match-engines.js';
-import { type Opening, parseOpeningsFile, randomOpenings } from '../match/openings.js';
+import {
+  fileOpeningsSource,
+  type Opening,
+  parseOpeningsFile,
+  parseRandomOpeningsSource,
+  randomOpenings,
+  randomOpeningsSource,
+} from '../match/openings.js';
+import { OPENINGS_TAG, readFinishedGames } from '../match/resume.js';
 import { DEFAULT_VARIANT_ID, findVariant, VARIANT_IDS } from '../variants/index.js';
 import { UsageError } from './args.js';
 
@@ -26,6 +34,10 @@ options:
   --seed <n>              seed for random openings (default: from the clock, printed)
   --concurrency <n>       games played at once (default 1)
   --pgn <file>            write the games as PGN (rewritten after each game)
+  --resume                with --pgn: keep the games of this match already in the file and play
+                          only the others (same openings and colours as an unstopped run; the
+                          seed is taken from the file when --seed is not given); a file of
+                          another match is refused. Ctrl-C stops a match so it can be resumed
   --margin <ms>           clock tolerance before a flag counts (default 100)
   --move-timeout <s>      longest wait for a move without a clock (default 60)
   --event <text>          PGN Event tag
@@ -43,6 +55,7 @@ engine commands are run by /bin/sh; shortcuts:
 example:
   caravan match --variant camel-decimal --games 10 --tc 10+0.1 \\
     --engine caravan --engine fairy-stockfish --pgn games.pgn
+  (stopped? the same command with --games 10 --resume plays the rest)
 `;
 
 const GLOBAL_FLAGS = new Set([
@@ -76,6 +89,7 @@ export interface MatchArgs {
   readonly globals: Map<string, string>;
   readonly engines: EngineSpec[];
   readonly help: boolean;
+  readonly resume: boolean;
 }
 
 function positiveInt(flag: string, text: string, allowZero = false): number {
@@ -120,10 +134,15 @@ export function parseMatchArgs(argv: readonly string[]): MatchArgs {
   const globals = new Map<string, string>();
   const engines: MutableEngine[] = [];
   let help = false;
+  let resume = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === '--help' || a === '-h') {
       help = true;
+      continue;
+    }
+    if (a === '--resume') {
+      resume = true;
       continue;
     }
     if (!a.startsWith('--')) throw new UsageError(`unexpected argument '${a}'`);
@@ -175,7 +194,7 @@ export function parseMatchArgs(argv: readonly string[]): MatchArgs {
     } else throw new UsageError(`unknown option --${name}`);
   }
   const specs = engines.map((e) => ({ ...e, command: engineCommand(e.command, e.protocol) }));
-  return { globals, engines: specs, help };
+  return { globals, engines: specs, help, resume };
 }
 
 export function parseTimeControl(text: string): TimeControlSpec | undefined {
@@ -185,11 +204,35 @@ export function parseTimeControl(text: string): TimeControlSpec | undefined {
   return { baseMs: Math.round(Number(m[1]) * 1000), incMs: Math.round(Number(m[2] ?? 0) * 1000) };
 }
 
-export async function matchCommand(argv: readonly string[], out: (line: string) => void): Promise<void> {
+/** Write a file whole or not at all: a stop while writing leaves the previous version. */
+function writeFileAtomically(path: string, text: string): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, path);
+}
+
+/** The seed a match PGN's random openings were drawn with, when the file names one. */
+function seedOfPgn(text: string): number | undefined {
+  const tag = new RegExp(`^\\[${OPENINGS_TAG} "([^"]*)"\\]`, 'm').exec(text);
+  return tag ? parseRandomOpeningsSource(tag[1] as string)?.seed : undefined;
+}
+
+/** A command line a POSIX shell reads back as these words. */
+function shellWords(words: readonly string[]): string {
+  return words.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
+
+const SIGNAL_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+
+/**
+ * Run the match; returns the exit code (0, or 128 + the signal's number when Ctrl-C or SIGTERM
+ * stopped it: the finished games are kept in the PGN and the way to resume is printed).
+ */
+export async function matchCommand(argv: readonly string[], out: (line: string) => void): Promise<number> {
   const args = parseMatchArgs(argv);
   if (args.help) {
     for (const l of MATCH_HELP.trimEnd().split('\n')) out(l);
-    return;
+    return 0;
   }
   const g = args.globals;
   const variantId = g.get('variant') ?? DEFAULT_VARIANT_ID;
@@ -209,9 +252,22 @@ export async function matchCommand(argv: readonly string[], out: (line: string) 
   const concurrency = positiveInt('concurrency', g.get('concurrency') ?? '1');
   const marginMs = positiveInt('margin', g.get('margin') ?? '100', true);
   const moveTimeoutMs = positiveInt('move-timeout', g.get('move-timeout') ?? '60') * 1000;
-  const seed = g.has('seed') ? positiveInt('seed', g.get('seed') as string, true) : Date.now() % 1_000_000;
-  let openings: Opening[];
+  const pgnPath = g.get('pgn');
+  if (args.resume && pgnPath === undefined) throw new UsageError('--resume needs --pgn <file> (the match to continue)');
+  let previous: string | undefined;
+  if (args.resume && pgnPath !== undefined && existsSync(pgnPath)) {
+    try {
+      previous = readFileSync(pgnPath, 'utf8');
+    } catch (e) {
+      throw new UsageError(`--resume: cannot read ${pgnPath}: ${(e as Error).message}`);
+    }
+  }
   const file = g.get('openings');
+  // Resuming without --seed continues with the seed the file's games were drawn with.
+  const pgnSeed = previous !== undefined && file === undefined ? seedOfPgn(previous) : undefined;
+  const seed = g.has('seed') ? positiveInt('seed', g.get('seed') as string, true) : (pgnSeed ?? Date.now() % 1_000_000);
+  let openings: Opening[];
+  let openingsSource: string;
   if (file !== undefined) {
     let text: string;
     try {
@@ -222,31 +278,77 @@ export async function matchCommand(argv: readonly string[], out: (line: string) 
     const parsed = parseOpeningsFile(variant, text);
     if ('error' in parsed) throw new UsageError(`--openings ${file}: ${parsed.error}`);
     openings = parsed.openings;
+    openingsSource = fileOpeningsSource(openings);
   } else {
     const plies = positiveInt('opening-plies', g.get('opening-plies') ?? '4', true);
     openings = randomOpenings(variant, Math.ceil(games / 2), plies, seed);
+    openingsSource = randomOpeningsSource(plies, seed);
     out(`Openings: ${openings.length} random, ${plies} plies each, seed ${seed}`);
   }
-  const pgnPath = g.get('pgn');
+  let resume: MatchConfig['resume'];
+  if (previous !== undefined) {
+    const finished = readFinishedGames(previous, {
+      variant,
+      timeControl: tcTag(tc),
+      openingsSource,
+      openings,
+      games,
+    });
+    if (!finished.ok) throw new UsageError(`--resume ${pgnPath}: ${finished.error.message}`);
+    resume = finished.value;
+    out(`Resuming: ${resume.records.length} of ${games} games already played in ${pgnPath}`);
+  }
   const logPath = g.get('log');
   if (logPath) writeFileSync(logPath, '');
   out(`Match: ${variant.id}, ${games} games, tc ${g.get('tc') ?? '10+0.1'}, concurrency ${concurrency}`);
+  const abort = new AbortController();
+  let stoppedBy: keyof typeof SIGNAL_EXIT_CODES | undefined;
+  const onSignal = (signal: keyof typeof SIGNAL_EXIT_CODES): void => {
+    // A second Ctrl-C does not wait for the engines to close.
+    if (stoppedBy) process.exit(SIGNAL_EXIT_CODES[signal]);
+    stoppedBy = signal;
+    out(`${signal}: stopping the match (closing the engines; the unfinished games are dropped)`);
+    abort.abort();
+  };
+  const handlers = (['SIGINT', 'SIGTERM'] as const).map((signal) => {
+    const handler = (): void => onSignal(signal);
+    process.on(signal, handler);
+    return [signal, handler] as const;
+  });
+  let result: Awaited<ReturnType<typeof runMatch>>;
   try {
-    await runMatch({
+    result = await runMatch({
       variant,
       engines: [args.engines[0] as EngineSpec, args.engines[1] as EngineSpec],
       games,
       tc,
       openings,
+      openingsSource,
       concurrency,
       marginMs,
       moveTimeoutMs,
       event: g.get('event'),
       report: out,
       log: logPath ? (line) => appendFileSync(logPath, `${line}\n`) : undefined,
-      onPgn: pgnPath ? (pgn) => writeFileSync(pgnPath, pgn) : undefined,
+      onPgn: pgnPath ? (pgn) => writeFileAtomically(pgnPath, pgn) : undefined,
+      resume,
+      signal: abort.signal,
     });
   } catch (e) {
     throw new UsageError(`match aborted: ${(e as Error).message}`);
+  } finally {
+    for (const [signal, handler] of handlers) process.off(signal, handler);
   }
+  if (!result.stopped) return 0;
+  const played = result.games.length;
+  if (pgnPath === undefined) {
+    out(`Stopped after ${played} of ${games} games; without --pgn the games are not kept, so it cannot be resumed`);
+  } else {
+    const again = [...argv.filter((a) => a !== '--resume')];
+    if (file === undefined && !g.has('seed')) again.push('--seed', String(seed));
+    again.push('--resume');
+    out(`Stopped after ${played} of ${games} games, kept in ${pgnPath}. Resume with:`);
+    out(`  caravan match ${shellWords(again)}`);
+  }
+  return SIGNAL_EXIT_CODES[stoppedBy ?? 'SIGINT'];
 }

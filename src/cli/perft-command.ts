@@ -1,15 +1,21 @@
-/** `caravan perft --variant <id> --depth <n> [--fen "<fen>"] [--marriage immediate|delayed] [--divide] [--time]` */
+/**
+ * `caravan perft --variant <id> --depth <n> [--variants <file>] [--fen "<fen>"] [--marriage immediate|delayed]
+ * [--divide] [--time]`
+ */
 
 import { parseFen } from '../core/fen.js';
 import { perft, perftDivide } from '../core/perft.js';
 import { moveToUci } from '../notation/uci.js';
-import { DEFAULT_VARIANT_ID, findVariant, VARIANT_IDS, withMarriageMode } from '../variants/index.js';
+import { DEFAULT_VARIANT_ID, VARIANT_IDS, withMarriageMode } from '../variants/index.js';
 import { booleanFlag, flag, parseArgs, UsageError } from './args.js';
+import { VARIANTS_FLAG_HELP, variantsOfFlags } from './variant-files.js';
 
 export const PERFT_HELP = `usage: caravan perft --variant <id> --depth <n> [options]
 Counts the leaf nodes of the tree of legal moves (RULES.md §5).
 options:
-  --variant <id>        ${VARIANT_IDS.join(', ')} (default ${DEFAULT_VARIANT_ID})
+  --variant <id>        ${VARIANT_IDS.join(', ')} (default ${DEFAULT_VARIANT_ID}),
+                        or one of a --variants file
+${VARIANTS_FLAG_HELP}
   --depth <n>           plies, 0–20 (required)
   --fen "<fen>"         start from this position (default: the variant's start)
   --marriage <mode>     Bachelor Kamil: immediate (default) or delayed (RULES.md §4)
@@ -17,10 +23,14 @@ options:
   --time                print the time taken and nodes per second (--time=false: off)`;
 
 export function perftCommand(argv: readonly string[], out: (line: string) => void): void {
-  const args = parseArgs(argv, { values: ['variant', 'depth', 'fen', 'marriage'], booleans: ['divide', 'time'] });
+  const args = parseArgs(argv, {
+    values: ['variant', 'variants', 'depth', 'fen', 'marriage'],
+    booleans: ['divide', 'time'],
+  });
+  const variants = variantsOfFlags(args);
   const id = flag(args, 'variant') ?? DEFAULT_VARIANT_ID;
-  const found = findVariant(id);
-  if (!found) throw new UsageError(`unknown variant '${id}' (known: ${VARIANT_IDS.join(', ')})`);
+  const found = variants.find((v) => v.id === id);
+  if (!found) throw new UsageError(`unknown variant '${id}' (known: ${variants.map((v) => v.id).join(', ')})`);
   let variant = found;
   const marriage = flag(args, 'marriage');
   if (marriage !== undefined) {

@@ -3,12 +3,17 @@
 import { exitQuietlyOnClosedOutput, readLines } from '../protocol/line-io.js';
 import { WorkerSearcher } from '../protocol/searcher.js';
 import { XboardSession } from '../protocol/xboard.js';
-import { UsageError } from './args.js';
+import { isXboardSafeName, xboardVariantName } from '../protocol/xboard-variants.js';
+import { VARIANTS } from '../variants/index.js';
+import { engineArgs } from './args.js';
+import { VARIANTS_FLAG_HELP, variantsOfFlags } from './variant-files.js';
 
 /** `caravan xboard --help`: how to run the engine under XBoard 4.9 (docs/xboard.md has the details). */
-export const XBOARD_HELP = `usage: caravan xboard
+export const XBOARD_HELP = `usage: caravan xboard [--variants <file>]
 XBoard/CECP v2 engine on stdin/stdout, e.g.
   xboard -fcp "npx caravan xboard" -fd <repo> -variant <name>
+${VARIANTS_FLAG_HELP}
+                        (XBoard lists them by their xboardName, or id)
 variant names (XBoard-safe): wildebeest, cameldecimal, kamil10, kamil10b, bachelorkamil,
   bachelorkamilr (the canonical ids are accepted too); the engine sends setup and piece
   commands, so XBoard draws the board and tests legality, castling included.
@@ -27,7 +32,15 @@ engine options: Level (0 = full strength, 1-8), Marriage (immediate|delayed)
 details: docs/xboard.md`;
 
 export async function xboardCommand(argv: readonly string[], out: (line: string) => void): Promise<void> {
-  if (argv.length > 0) throw new UsageError(`xboard takes no arguments (got '${argv.join(' ')}')`);
+  const variants = variantsOfFlags(engineArgs('xboard', argv));
+  for (const def of variants) {
+    // XBoard would play a variant whose name contains one of its own as that one (docs/xboard.md).
+    if (VARIANTS.includes(def) || isXboardSafeName(xboardVariantName(def))) continue;
+    process.stderr.write(
+      `caravan xboard: warning: XBoard takes variant name '${xboardVariantName(def)}' (${def.id}) for one of ` +
+        'its built-in variants; give the definition an "xboardName" without one\n',
+    );
+  }
   exitQuietlyOnClosedOutput();
   const searcher = new WorkerSearcher();
   let quit = false;
@@ -35,10 +48,15 @@ export async function xboardCommand(argv: readonly string[], out: (line: string)
   const quitSeen = new Promise<void>((resolve) => {
     resolveQuit = resolve;
   });
-  const session = new XboardSession(searcher, out, () => {
-    quit = true;
-    resolveQuit();
-  });
+  const session = new XboardSession(
+    searcher,
+    out,
+    () => {
+      quit = true;
+      resolveQuit();
+    },
+    { variants },
+  );
   const ended = readLines(process.stdin, (line) => {
     session.handle(line);
     return quit ? 'stop' : 'continue';

@@ -13,7 +13,14 @@
 import { encodeMove, KIND_NORMAL, moveTo } from './move.js';
 import { generateCastling, legalByMaking, MAX_MOVES } from './movegen.js';
 import type { Position } from './position.js';
-import { pieceCode, type VariantTables } from './tables.js';
+import {
+  END_BARE_KING,
+  END_MARRIAGE,
+  END_MARRIAGE_IMMEDIATE,
+  END_STALEMATE_WIN,
+  pieceCode,
+  type VariantTables,
+} from './tables.js';
 import { mayLand, rideStop } from './targets.js';
 
 /** No rule ends the game here. */
@@ -38,17 +45,18 @@ export const RULE_STM_BARE = 5;
  * king)? One of the RULE_ constants.
  */
 export function ruleEnd(pos: Position): number {
-  const end = pos.t.def.end;
+  const rules = pos.t.endRules;
+  if (rules === 0) return RULE_NONE;
   const stm = pos.turn;
   const mover = stm ^ 1;
-  if (end.marriage) {
+  if (rules & END_MARRIAGE) {
     // Immediate mode: the move that creates the marriage wins. A FEN in which the side to move
     // already stands married and not in check is a finished game too. Delayed mode: only the side
     // to move, still married at the start of its turn and not in check, wins.
-    if (end.marriage.mode === 'immediate' && pos.isMarried(mover)) return RULE_MOVER_MARRIED;
+    if (rules & END_MARRIAGE_IMMEDIATE && pos.isMarried(mover)) return RULE_MOVER_MARRIED;
     if (pos.isMarried(stm) && !pos.inCheck()) return RULE_STM_MARRIED;
   }
-  if (end.bareKing) {
+  if (rules & END_BARE_KING) {
     const stmMen = pos.menCount(stm);
     if (pos.menCount(mover) === 0) return stmMen === 0 ? RULE_COUNTER_BARE : RULE_MOVER_BARE;
     if (stmMen === 0 && pos.menCount(mover) >= 2) return RULE_STM_BARE;
@@ -64,12 +72,12 @@ export function ruleEndValue(end: number): number {
 
 /** Stalemate for the stalemated side to move: −1 where it loses (RULES.md §§1, 3), 0 a draw. */
 export function stalemateValue(t: VariantTables): number {
-  return t.def.end.stalemate === 'win' ? -1 : 0;
+  return t.endRules & END_STALEMATE_WIN ? -1 : 0;
 }
 
 /** Has `color` only its king left, in a variant with the bare-king rule (RULES.md §3)? */
 export function isBare(pos: Position, color: number): boolean {
-  return !!pos.t.def.end.bareKing && pos.menCount(color) === 0;
+  return (pos.t.endRules & END_BARE_KING) !== 0 && pos.menCount(color) === 0;
 }
 
 /**
@@ -78,8 +86,7 @@ export function isBare(pos: Position, color: number): boolean {
  * partner, moves it apart or gives check now?
  */
 export function marriageThreat(pos: Position): boolean {
-  const marriage = pos.t.def.end.marriage;
-  return marriage !== undefined && marriage.mode === 'delayed' && pos.isMarried(pos.turn ^ 1);
+  return (pos.t.endRules & (END_MARRIAGE | END_MARRIAGE_IMMEDIATE)) === END_MARRIAGE && pos.isMarried(pos.turn ^ 1);
 }
 
 const castleBuf = new Int32Array(MAX_MOVES);
@@ -93,8 +100,7 @@ const castleBuf = new Int32Array(MAX_MOVES);
  */
 export function hasRuleWinningMove(pos: Position): boolean {
   const t = pos.t;
-  const marriage = t.def.end.marriage;
-  if (marriage === undefined || marriage.mode !== 'immediate') return false;
+  if ((t.endRules & END_MARRIAGE_IMMEDIATE) === 0) return false;
   const us = pos.turn;
   const mask = t.marriageMask[us] as number;
   const codes = t.marriageCodes[us] as Int32Array;

@@ -3,6 +3,8 @@
 export type ErrorKind =
   | 'unknown-variant'
   | 'invalid-variant'
+  | 'invalid-variant-file'
+  | 'unreadable-file'
   | 'invalid-fen'
   | 'invalid-move-text'
   | 'illegal-move'

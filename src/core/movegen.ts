@@ -8,8 +8,7 @@
 
 import { encodeMove, KIND_CASTLE, KIND_EN_PASSANT, KIND_NORMAL, KIND_PAWN_MULTI, type Move } from './move.js';
 import type { Position } from './position.js';
-import { codeColor, codeType, EMPTY, MODE_EP, MODE_MOVE, ownedBy } from './tables.js';
-import { mayCapture, mayLand, rideStop } from './targets.js';
+import { EMPTY, MODE_CAPTURE, MODE_EP, MODE_MOVE } from './tables.js';
 
 /** Enough room for the moves of any position of the shipped variants. */
 export const MAX_MOVES = 512;
@@ -60,10 +59,12 @@ const CHECK_MAKE = 2;
  * In check: mark in `evade` the checker's square and, for a rider, the squares between it and
  * the king, and return how many were marked; −1 if more than one attack route reaches the king
  * (then moves are tested by making them). Routes as in Position.isAttacked.
+ *
+ * This file walks its leaps and rides over the raw tables instead of calling the helpers of
+ * core/targets.ts (mayLand, mayCapture, rideStop), which every other caller uses: with them,
+ * generateLegal no longer fits V8's inlining budget (the attack test stops being inlined into it)
+ * and perft ran 3–5 % slower (bench/README.md, "perft after the walker refactor").
  */
-// markEvasions and the pin scan below walk their rides inline rather than through
-// core/targets.ts rideStop: with rideStop in these two loops, `npm run bench` took 4.5 % more
-// CPU (5.76 against 5.50 s user, alternated runs; bench/README.md, "One piece-target walker").
 function markEvasions(pos: Position, king: number, them: number, evade: Uint8Array, evadeSq: Int16Array): number {
   const t = pos.t;
   const board = pos.board;
@@ -138,7 +139,7 @@ export function generateLegal(pos: Position, buf: Int32Array, start: number, kno
   }
 
   // Pins: own pieces alone between the king and an enemy rider that moves along that line.
-  // (Walked inline, not by rideStop: see markEvasions.)
+  // (Walked inline, as everything in this file: see markEvasions.)
   const mark = scratch.mark;
   let pinCount = 0;
   if (check !== CHECK_MAKE) {
@@ -180,10 +181,11 @@ export function generateLegal(pos: Position, buf: Int32Array, start: number, kno
   for (let i = 0; i < count; i++) {
     const from = pos.pieceSquare(us, i);
     const code = board[from] as number;
+    const type = (code >> 1) - 1;
     const mv = t.moves[code];
     if (!mv) continue;
     const isKing = from === king;
-    if (t.isPawn[codeType(code)]) {
+    if (t.isPawn[type]) {
       n = generatePawn(pos, buf, n, from, code, check, king, mark, scratch);
       continue;
     }
@@ -191,7 +193,9 @@ export function generateLegal(pos: Position, buf: Int32Array, start: number, kno
     const lm = mv.leapModes;
     for (let k = 0; k < lo.length; k++) {
       const to = from + (lo[k] as number);
-      if (mayLand(board[to] as number, lm[k] as number, us)) {
+      const p = board[to] as number;
+      const mode = lm[k] as number;
+      if (p === EMPTY ? mode & MODE_MOVE : p >= 2 && (p & 1) === them && mode & MODE_CAPTURE) {
         const m = encodeMove(from, to, -1, KIND_NORMAL);
         if (isLegal(pos, m, from, to, isKing, check, king, mark, scratch)) buf[n++] = m;
       }
@@ -201,21 +205,22 @@ export function generateLegal(pos: Position, buf: Int32Array, start: number, kno
       const off = ro[k] as number;
       const range = mv.rideRanges[k] as number;
       const mode = mv.rideModes[k] as number;
-      // The all-targets form of core/targets.ts in one pass: the quiet moves while walking to
-      // the ride's stop, then the capture there. (rideStop and a second walk over the same
-      // squares cost 10 % more CPU in `npm run bench`: see bench/README.md, "One piece-target walker".)
-      let to: number;
-      if (mode & MODE_MOVE) {
-        to = from + off;
-        for (let steps = 1; board[to] === EMPTY; steps++, to += off) {
+      let to = from + off;
+      for (let steps = 1; ; steps++, to += off) {
+        const p = board[to] as number;
+        if (p === EMPTY) {
+          if (mode & MODE_MOVE) {
+            const m = encodeMove(from, to, -1, KIND_NORMAL);
+            if (isLegal(pos, m, from, to, isKing, check, king, mark, scratch)) buf[n++] = m;
+          }
+          if (steps === range) break;
+          continue;
+        }
+        if (p >= 2 && (p & 1) === them && mode & MODE_CAPTURE) {
           const m = encodeMove(from, to, -1, KIND_NORMAL);
           if (isLegal(pos, m, from, to, isKing, check, king, mark, scratch)) buf[n++] = m;
-          if (steps === range) break;
         }
-      } else to = rideStop(board, from, off, range);
-      if (mayCapture(board[to] as number, mode, us)) {
-        const m = encodeMove(from, to, -1, KIND_NORMAL);
-        if (isLegal(pos, m, from, to, isKing, check, king, mark, scratch)) buf[n++] = m;
+        break;
       }
     }
   }
@@ -262,7 +267,6 @@ function isLegal(
   }
 }
 
-/** Does making m leave the mover's king unattacked? (Makes and unmakes m.) */
 export function legalByMaking(pos: Position, m: Move): boolean {
   const us = pos.turn;
   pos.make(m);
@@ -284,7 +288,8 @@ function generatePawn(
 ): number {
   const t = pos.t;
   const board = pos.board;
-  const us = codeColor(code);
+  const us = code & 1;
+  const them = us ^ 1;
   const mv = t.moves[code];
   if (!mv) return start;
   const promoSquares = t.promotionSquare[us] as Uint8Array;
@@ -309,13 +314,13 @@ function generatePawn(
       }
       if (mode & MODE_EP && pos.epCount > 0) {
         for (let e = 0; e < pos.epCount; e++) {
-          if (pos.epSquares[e] === to && codeType(board[pos.epVictim] as number) === codeType(code)) {
+          if (pos.epSquares[e] === to && (board[pos.epVictim] as number) >> 1 === code >> 1) {
             const m = encodeMove(from, to, -1, KIND_EN_PASSANT);
             if (legalByMaking(pos, m)) buf[n++] = m;
           }
         }
       }
-    } else if (mayCapture(p, mode, us)) {
+    } else if (p >= 2 && (p & 1) === them && mode & MODE_CAPTURE) {
       n = addPawnMove(pos, buf, n, from, to, KIND_NORMAL, promoSquares[to] === 1, check, king, mark, scratch);
     }
   }
@@ -347,10 +352,7 @@ function addPawnMove(
   return n;
 }
 
-/**
- * Castling (RULES.md §1, §2, §4): rights, empty squares between king and rook, no attacked square.
- * The side to move must not be in check (generateLegal calls it only then).
- */
+/** Castling (RULES.md §1, §2, §4): rights, empty squares between king and rook, no attacked square. */
 export function generateCastling(pos: Position, buf: Int32Array, start: number): number {
   const t = pos.t;
   const castling = t.castling;
@@ -365,7 +367,7 @@ export function generateCastling(pos: Position, buf: Int32Array, start: number):
     if (!(pos.castleRights & (1 << (us * 2 + side)))) continue;
     const rookFrom = castling.rookFrom[us * 2 + side] as number;
     const rook = board[rookFrom] as number;
-    if (!ownedBy(rook, us)) continue;
+    if (rook < 2 || (rook & 1) !== us) continue;
     const dir = side === 1 ? 1 : -1;
     let clear = true;
     for (let s = kingFrom + dir; s !== rookFrom; s += dir) {

@@ -48,6 +48,18 @@ export const MODE_MOVE = 1;
 export const MODE_CAPTURE = 2;
 export const MODE_EP = 4;
 
+/**
+ * The variant's end rules as bits of VariantTables.endRules, so that the rule questions asked at
+ * every node (core/end-rules.ts) read one integer of one object shape instead of the optional
+ * fields of the definitions, whose shapes differ from variant to variant.
+ */
+export const END_MARRIAGE = 1;
+/** With END_MARRIAGE: the marrying move wins at once (otherwise delayed, RULES.md §4). */
+export const END_MARRIAGE_IMMEDIATE = 2;
+export const END_BARE_KING = 4;
+/** Stalemate loses for the stalemated side (RULES.md §§1, 3). */
+export const END_STALEMATE_WIN = 8;
+
 export interface CastlingGeometry {
   /** Per colour and side (0 = toward file a, 1 = toward the highest file). */
   readonly kingFrom: Int16Array; // [color]
@@ -98,6 +110,8 @@ export interface VariantTables {
   readonly marriageMask: readonly [number, number];
   /** The same partners as a list of piece codes, per colour. */
   readonly marriageCodes: readonly [Int32Array, Int32Array];
+  /** END_ bits of the variant's end rules. */
+  readonly endRules: number;
   /** King step offsets (for marriage adjacency). */
   readonly kingOffsets: Int16Array;
   readonly zobrist: ZobristKeys;
@@ -125,6 +139,15 @@ export function variantTables(def: VariantDefinition): VariantTables {
   if (!r.ok) throw new Error(`variant ${def.id}: ${r.error}`);
   cache.set(def, r.value);
   return r.value;
+}
+
+function endRuleBits(def: VariantDefinition): number {
+  const end = def.end;
+  let bits = 0;
+  if (end.marriage) bits |= END_MARRIAGE | (end.marriage.mode === 'immediate' ? END_MARRIAGE_IMMEDIATE : 0);
+  if (end.bareKing) bits |= END_BARE_KING;
+  if (end.stalemate === 'win') bits |= END_STALEMATE_WIN;
+  return bits;
 }
 
 /** Deterministic 32-bit generator (splitmix-style) for Zobrist keys. */
@@ -371,6 +394,7 @@ export function compileVariant(def: VariantDefinition): Result<VariantTables, st
     castling,
     castleKeepMask,
     marriageMask,
+    endRules: endRuleBits(def),
     marriageCodes: [Int32Array.from(marriageCodes[0]), Int32Array.from(marriageCodes[1])],
     kingOffsets,
     zobrist,

@@ -1,18 +1,20 @@
 /**
  * The targets of a piece: the one walk over the compiled move and attack tables of tables.ts
- * that move generation, the engine's capture generator, move validation, SEE, check detection
- * and the rule questions of end-rules.ts share.
+ * that move validation, SEE, check detection (Position.isAttacked, engine/checks.ts), the
+ * evaluator's tables and the rule questions of end-rules.ts share. The two hottest loops, legal
+ * move generation (core/movegen.ts) and the quiescence capture generator (engine/captures.ts),
+ * write the same walk out over the raw tables: see the note in each.
  *
  * A leap is one table entry: the target is `from + offset`, and `mayLand` says whether the
  * move's mode allows it there. A ride is a loop of steps that ends on the first square that is
  * not empty (a piece, or an OFF square of the padding) or after `range` steps: `rideStop` finds
  * that square, so a caller walks `from + step, …, stop` itself (every square before `stop` is
  * empty) and looks at `stop` alone. The three forms:
- *  - all targets (movegen): the squares before `stop` when the ride may move, then
+ *  - all targets: the squares before `stop` when the ride may move, then
  *    `mayLand(board[stop], …)`;
- *  - captures only (quiescence): `mayCapture(board[rideStop(…)], …)`;
- *  - attacks (isAttacked, SEE, checks): walk backwards from the target square, `rideStop(board,
- *    sq, −offset, range)`, and test the attack mask bit of the piece found.
+ *  - captures only: `mayCapture(board[rideStop(…)], …)`;
+ *  - attacks (isAttacked, SEE, checks): walk backwards from the target square to the first
+ *    piece, as `rideStop(board, sq, −offset, range)` would, and test its attack mask bit.
  *
  * These are small functions over integers and the board's Uint8Array, with no callback and no
  * object: V8 inlines them into each caller's loop (bench/README.md, "One piece-target walker",
@@ -64,9 +66,19 @@ export function isSquareAttacked(t: VariantTables, board: Uint8Array, sq: number
   const rm = t.attackRideMasks[byColor] as Int32Array;
   const rr = t.attackRideRanges[byColor] as Uint8Array;
   for (let i = 0; i < ro.length; i++) {
-    // EMPTY (range used up) and OFF have no bit in any mask.
-    const s = rideStop(board, sq, 0 - (ro[i] as number), rr[i] as number);
-    if (((rm[i] as number) >>> (board[s] as number)) & 1) return true;
+    // The ride walked back from sq in one loop (the rideStop form costs perft ~1 %: this is
+    // Position.isAttacked, inlined into move generation). OFF has no bit in any mask.
+    const off = ro[i] as number;
+    const range = rr[i] as number;
+    let s = sq - off;
+    for (let n = 1; ; n++, s -= off) {
+      const p = board[s] as number;
+      if (p !== EMPTY) {
+        if (((rm[i] as number) >>> p) & 1) return true;
+        break;
+      }
+      if (n === range) break;
+    }
   }
   return false;
 }

@@ -233,6 +233,8 @@ export class Search {
   private noiseSeed = 0;
   /** Full evaluation (without noise) behind the last evaluate() call, NO_SCORE if it was lazy. */
   private rawEval = NO_SCORE;
+  /** The lazy estimate behind the last evaluateNetwork() that returned NO_SCORE. */
+  private lazyEval = 0;
 
   // Variant properties.
   private hasRuleEnds = false;
@@ -535,18 +537,22 @@ export class Search {
       this.rawEval = ec[i + 2]!;
       return this.rawEval + noise;
     }
-    const nnue = this.useNnue ? (this.nnue as NnueEvaluator) : undefined;
     let v: number;
-    if (nnue && !nnue.weights.residual) v = nnue.evaluate(pos);
-    else {
-      // A residual network corrects the hand-written evaluation.
-      const correction = nnue ? nnue.evaluate(pos) : 0;
-      const fast = this.evaluator.fast(pos) + correction + noise;
+    if (this.useNnue) {
+      v = this.evaluateNetwork(alpha, beta, noise);
+      if (v === NO_SCORE) {
+        this.rawEval = NO_SCORE;
+        return this.lazyEval;
+      }
+    } else {
+      // The hand-written evaluation, kept apart from the network's path so that it stays as
+      // small (and as fast) as before the network existed.
+      const fast = this.evaluator.fast(pos) + noise;
       if (fast - LAZY_MARGIN >= beta || fast + LAZY_MARGIN <= alpha) {
         this.rawEval = NO_SCORE;
         return fast;
       }
-      v = this.evaluator.evaluateIncremental(pos) + correction;
+      v = this.evaluator.evaluateIncremental(pos);
     }
     if (v > 20000) v = 20000;
     else if (v < -20000) v = -20000;
@@ -556,6 +562,24 @@ export class Search {
     ec[i + 3] = 1;
     this.rawEval = v;
     return v + noise;
+  }
+
+  /**
+   * The network's evaluation (a residual network corrects the hand-written one), or NO_SCORE
+   * when the cheap estimate is far enough outside the window (then it is in `lazyEval`, noise
+   * included).
+   */
+  private evaluateNetwork(alpha: number, beta: number, noise: number): number {
+    const pos = this.pos;
+    const nnue = this.nnue as NnueEvaluator;
+    if (!nnue.weights.residual) return nnue.evaluate(pos);
+    const correction = nnue.evaluate(pos);
+    const fast = this.evaluator.fast(pos) + correction + noise;
+    if (fast - LAZY_MARGIN >= beta || fast + LAZY_MARGIN <= alpha) {
+      this.lazyEval = fast;
+      return NO_SCORE;
+    }
+    return this.evaluator.evaluateIncremental(pos) + correction;
   }
 
   /** Correction-history slot of the current position (side to move, pawn structure). */

@@ -36,7 +36,10 @@ export class EngineProcess {
     private readonly log?: (line: string) => void,
     cwd?: string,
   ) {
-    this.child = spawn('/bin/sh', ['-c', `exec ${command}`], { stdio: ['pipe', 'pipe', 'pipe'], cwd });
+    // A process group of its own: Ctrl-C in a terminal signals the whole foreground group, and
+    // an engine dying of it before the match tool stops would be scored as a crash. The owner
+    // closes its engines; one whose owner is gone sees its input end and exits.
+    this.child = spawn('/bin/sh', ['-c', `exec ${command}`], { stdio: ['pipe', 'pipe', 'pipe'], cwd, detached: true });
     this.exitPromise = new Promise((resolve) => {
       this.child.on('exit', (code, signal) => {
         this.exitInfo = signal ? `killed by ${signal}` : `exited with code ${code}`;

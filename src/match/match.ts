@@ -16,6 +16,7 @@ import { eloLine, type Score, scoreLine } from './elo.js';
 import { EngineExited, EngineTimeout } from './engine-process.js';
 import { createMatchEngine, type EngineSpec, type MatchEngine } from './match-engines.js';
 import type { Opening } from './openings.js';
+import { OPENINGS_TAG, openingOf } from './resume.js';
 
 export interface TimeControlSpec {
   readonly baseMs: number;
@@ -29,6 +30,8 @@ export interface MatchConfig {
   /** Undefined: no clock (engines need depth/nodes/movetime limits). */
   readonly tc: TimeControlSpec | undefined;
   readonly openings: readonly Opening[];
+  /** Where the openings come from (openings.ts), written to every game for a later resume. */
+  readonly openingsSource: string;
   readonly concurrency: number;
   /** Clock tolerance before a flag counts (process and pipe latency). */
   readonly marginMs: number;
@@ -41,6 +44,13 @@ export interface MatchConfig {
   readonly log?: (line: string) => void;
   /** Called with the PGN of all finished games (in game order) after each game. */
   readonly onPgn?: (pgn: string) => void;
+  /**
+   * Games of this match already played (resume.ts `readFinishedGames`), with the engines' display
+   * names as those games have them: they count in the score and only the other games are played.
+   */
+  readonly resume?: { readonly records: readonly GameRecord[]; readonly names: readonly [string, string] | undefined };
+  /** Aborting stops the match: engines are closed, the unfinished games are dropped. */
+  readonly signal?: AbortSignal;
 }
 
 export type Termination = 'normal' | 'time forfeit' | 'rules infraction' | 'abandoned';
@@ -61,6 +71,8 @@ export interface MatchResult {
   /** From the first engine's point of view. */
   readonly score: Score;
   readonly games: readonly GameRecord[];
+  /** The signal stopped the match before every game was played. */
+  readonly stopped: boolean;
 }
 
 interface Slot {
@@ -68,13 +80,15 @@ interface Slot {
 }
 
 class GameAborted extends Error {}
+/** The match was stopped while a game was being set up. */
+class MatchStopped extends Error {}
 
 function today(): string {
   const d = new Date();
   return `${d.getFullYear()}.${String(d.getMonth() + 1).padStart(2, '0')}.${String(d.getDate()).padStart(2, '0')}`;
 }
 
-function tcTag(tc: TimeControlSpec | undefined): string {
+export function tcTag(tc: TimeControlSpec | undefined): string {
   if (!tc) return '-';
   return `${tc.baseMs / 1000}+${tc.incMs / 1000}`;
 }
@@ -85,10 +99,24 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
   const names: [string, string] = ['', ''];
   const score = { wins: 0, losses: 0, draws: 0 };
   const records: Array<GameRecord | undefined> = new Array(config.games);
-  let next = 0;
+  for (const r of config.resume?.records ?? []) {
+    records[r.index] = r;
+    addToScore(score, r);
+  }
+  // Game indices still to play, in order: each keeps the opening and colours of its index.
+  const todo = Array.from({ length: config.games }, (_, i) => i).filter((i) => records[i] === undefined);
   let failed = false;
+  let stopped = false;
+  const slots: Slot[] = [];
+  const stop = (): void => {
+    stopped = true;
+    for (const slot of slots) for (const e of slot.engines) e?.close().catch(() => {});
+  };
+  if (config.signal?.aborted) stopped = true;
+  config.signal?.addEventListener('abort', stop, { once: true });
 
   const engineFor = async (slot: Slot, i: 0 | 1): Promise<MatchEngine> => {
+    if (stopped) throw new MatchStopped();
     const cur = slot.engines[i];
     if (cur && !cur.dead) return cur;
     if (cur) await cur.close().catch(() => {});
@@ -99,6 +127,10 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
     );
     slot.engines[i] = e;
     await e.start();
+    if (stopped) {
+      await e.close().catch(() => {});
+      throw new MatchStopped();
+    }
     if (!names[i]) names[i] = config.engines[i].name ?? e.engineName;
     return e;
   };
@@ -110,7 +142,7 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
   };
 
   const playOne = async (slot: Slot, index: number): Promise<GameRecord> => {
-    const opening = config.openings[Math.floor(index / 2) % config.openings.length] as Opening;
+    const opening = openingOf(config.openings, index);
     const whiteEngine = index % 2; // game 0: engine 0 is White
     const created = Game.create(config.variant, opening.fen);
     if (!created.ok) throw new Error(`bad opening FEN: ${created.error.message}`);
@@ -217,6 +249,7 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
       PlyCount: String(game.moves.length),
     };
     if (termination !== 'normal' || !game.outcome()) tags.Termination = `${termination}: ${reason}`;
+    tags[OPENINGS_TAG] = config.openingsSource;
     return {
       index,
       white: whiteEngine,
@@ -228,24 +261,22 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
     };
   };
 
-  const worker = async (): Promise<void> => {
-    const slot: Slot = { engines: [undefined, undefined] };
+  const worker = async (slot: Slot): Promise<void> => {
     try {
-      while (next < config.games && !failed) {
-        const index = next++;
+      for (let index = todo.shift(); index !== undefined && !failed && !stopped; index = todo.shift()) {
         let rec: GameRecord;
         try {
           rec = await playOne(slot, index);
         } catch (e) {
+          if (stopped) break;
           // A failure outside a game's moves (handshake, variant not supported): stop the match.
           failed = true;
           throw new GameAborted(`game ${index + 1}: ${(e as Error).message}`);
         }
+        // A game that ended while the match stopped may have ended by the engines' shutdown.
+        if (stopped) break;
         records[index] = rec;
-        const aScore = rec.result === '1/2-1/2' ? 0.5 : (rec.result === '1-0') === (rec.white === 0) ? 1 : 0;
-        if (aScore === 1) score.wins++;
-        else if (aScore === 0) score.losses++;
-        else score.draws++;
+        addToScore(score, rec);
         const [a, b] = displayNames();
         const [w, bl] = rec.white === 0 ? [a, b] : [b, a];
         config.report(`Finished game ${index + 1} (${w} vs ${bl}): ${rec.result} {${rec.reason}}`);
@@ -262,10 +293,42 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
     }
   };
 
-  const n = Math.max(1, Math.min(config.concurrency, config.games));
-  await Promise.all(Array.from({ length: n }, () => worker()));
-  const [a, b] = displayNames();
+  const n = Math.max(1, Math.min(config.concurrency, todo.length));
+  for (let k = 0; k < n; k++) slots.push({ engines: [undefined, undefined] });
+  const resumedNames = config.resume?.names;
+  try {
+    if (resumedNames) {
+      // The finished games must be between these two engines, on the same sides: start them
+      // (the names may be their own) before playing anything.
+      const first = slots[0] as Slot;
+      try {
+        await engineFor(first, 0);
+        await engineFor(first, 1);
+      } catch (e) {
+        if (!(e instanceof MatchStopped)) throw e;
+      }
+      const [a, b] = displayNames();
+      if (!stopped && (a !== resumedNames[0] || b !== resumedNames[1])) {
+        throw new Error(
+          `the PGN's games are ${resumedNames[0]} vs ${resumedNames[1]} (first engine named first), ` +
+            `this match is ${a} vs ${b}: not the same match (give the engines' --name as before?)`,
+        );
+      }
+    }
+    await Promise.all(slots.map((slot) => worker(slot)));
+  } finally {
+    config.signal?.removeEventListener('abort', stop);
+    await Promise.all(slots.flatMap((slot) => slot.engines.map((e) => e?.close().catch(() => {}))));
+  }
+  const [a, b] = resumedNames && !names[0] ? resumedNames : displayNames();
   config.report(scoreLine(a, b, score));
   config.report(eloLine(score));
-  return { names: [a, b], score, games: records.filter((r): r is GameRecord => r !== undefined) };
+  return { names: [a, b], score, games: records.filter((r): r is GameRecord => r !== undefined), stopped };
+}
+
+/** Count a game into the score, from the first engine's point of view. */
+function addToScore(score: { wins: number; losses: number; draws: number }, rec: GameRecord): void {
+  if (rec.result === '1/2-1/2') score.draws++;
+  else if ((rec.result === '1-0') === (rec.white === 0)) score.wins++;
+  else score.losses++;
 }

@@ -3,6 +3,7 @@
  * a seed), or FENs read from a file (one per line; blank lines and `#` comments skipped).
  */
 
+import { createHash } from 'node:crypto';
 import { Game } from '../core/game.js';
 import { unwrap } from '../core/result.js';
 import { moveToUci } from '../notation/uci.js';
@@ -57,7 +58,9 @@ export function randomOpenings(def: VariantDefinition, count: number, plies: num
     }
     if (!ok) continue;
     const key = moves.join(' ');
-    if (seen.has(key) && attempts < count * 20) continue;
+    // The redraw limit grows with the openings found so far, not with `count`: opening k is then
+    // the same whatever the count, so a match resumed with more games keeps its first openings.
+    if (seen.has(key) && attempts < (out.length + 1) * 20) continue;
     seen.add(key);
     out.push({ fen: undefined, moves });
   }
@@ -78,4 +81,26 @@ export function parseOpeningsFile(def: VariantDefinition, text: string): { openi
   }
   if (openings.length === 0) return { error: 'no FEN found' };
   return { openings };
+}
+
+/**
+ * What a match's openings come from, as written in each game's `MatchOpenings` PGN tag: a
+ * resumed match must use the same ones (see resume.ts).
+ */
+export function randomOpeningsSource(plies: number, seed: number): string {
+  return `random, ${plies} plies, seed ${seed}`;
+}
+
+/** The source of openings read from a file: their count and a hash of their FENs. */
+export function fileOpeningsSource(openings: readonly Opening[]): string {
+  const hash = createHash('sha256')
+    .update(openings.map((o) => o.fen ?? '').join('\n'))
+    .digest('hex');
+  return `file, ${openings.length} FENs, sha256 ${hash.slice(0, 16)}`;
+}
+
+/** The seed and plies of a random-openings source text, else undefined. */
+export function parseRandomOpeningsSource(text: string): { plies: number; seed: number } | undefined {
+  const m = /^random, (\d+) plies, seed (\d+)$/.exec(text);
+  return m ? { plies: Number(m[1]), seed: Number(m[2]) } : undefined;
 }

@@ -26,7 +26,7 @@ import { ENGINE_AUTHOR, ENGINE_NAME, engineVersion } from './identity.js';
 import type { InfoReport, ScoreText, SearchReport } from './search-messages.js';
 import { requestVariant } from './search-runner.js';
 import type { Searcher } from './searcher.js';
-import type { SessionOptions } from './session-options.js';
+import type { SessionOptions, VariantFileReader } from './session-options.js';
 import { boardDiagram } from './text.js';
 
 export const MAX_MOVE_OVERHEAD_MS = 5000;
@@ -141,7 +141,11 @@ export function parseGo(args: readonly string[]): GoCommand {
 const DURING_SEARCH = new Set(['isready', 'stop', 'ponderhit', 'quit', 'debug']);
 
 export class UciSession {
-  private readonly variants: readonly VariantDefinition[];
+  /** The variants the session was given (the shipped ones by default); VariantPath adds to them. */
+  private readonly given: readonly VariantDefinition[];
+  /** The variants offered now: the given ones, then those of the VariantPath file. */
+  private variants: readonly VariantDefinition[];
+  private readonly readVariantFile: VariantFileReader | undefined;
   /** The variant chosen (UCI_Variant), before the marriage mode is applied. */
   private base: VariantDefinition;
   private marriage: MarriageMode = 'immediate';
@@ -170,7 +174,9 @@ export class UciSession {
     private readonly out: Out,
     options: SessionOptions = {},
   ) {
-    this.variants = options.variants?.length ? options.variants : VARIANTS;
+    this.given = options.variants?.length ? options.variants : VARIANTS;
+    this.variants = this.given;
+    this.readVariantFile = options.readVariantFile;
     this.base = this.variants[0] as VariantDefinition;
     this.game = unwrap(Game.create(this.variant()));
   }
@@ -283,6 +289,7 @@ export class UciSession {
     this.out(
       `option name UCI_Variant type combo default ${this.base.id} ${this.variants.map((v) => `var ${v.id}`).join(' ')}`,
     );
+    if (this.readVariantFile) this.out('option name VariantPath type string default <empty>');
     this.out('option name UCI_Marriage type combo default immediate var immediate var delayed');
     this.out(`option name Hash type spin default ${DEFAULT_HASH_MB} min 1 max ${MAX_HASH_MB}`);
     this.out(`option name Level type spin default 0 min 0 max ${MAX_LEVEL}`);
@@ -311,6 +318,10 @@ export class UciSession {
         this.out(`info string variant ${def.id} files ${def.files} ranks ${def.ranks} startpos ${def.startFen}`);
         return;
       }
+      case 'variantpath':
+        if (!this.readVariantFile) break;
+        this.loadVariantPath(opt.value);
+        return;
       case 'uci_marriage': {
         const mode = opt.value.toLowerCase();
         if (mode !== 'immediate' && mode !== 'delayed') {
@@ -358,9 +369,34 @@ export class UciSession {
         this.multiPv = n;
         return;
       }
-      default:
-        this.error(`unknown option: ${excerpt(opt.name)}`);
     }
+    this.error(`unknown option: ${excerpt(opt.name)}`);
+  }
+
+  /**
+   * `setoption name VariantPath value <file>` (as in Fairy-Stockfish): the file's variants join
+   * UCI_Variant's combo (a GUI sends `uci` again to see it), replacing an earlier file's;
+   * `<empty>` or nothing unloads them. A bad file changes nothing and is reported.
+   */
+  private loadVariantPath(value: string): void {
+    const path = value.trim() === '<empty>' ? '' : value.trim();
+    let loaded: readonly VariantDefinition[] = [];
+    if (path !== '') {
+      const read = (this.readVariantFile as VariantFileReader)(path, this.given);
+      if (!read.ok) {
+        this.error(`VariantPath: ${read.error.message}; variants unchanged`);
+        return;
+      }
+      loaded = read.value;
+    }
+    this.variants = [...this.given, ...loaded];
+    if (!this.variants.includes(this.base)) {
+      this.base = this.variants[0] as VariantDefinition;
+      this.resetPosition();
+    }
+    const ids = loaded.map((v) => v.id).join(', ');
+    if (path === '') this.out('info string VariantPath: no variant file');
+    else this.out(`info string VariantPath: loaded ${ids === '' ? 'no variant not offered already' : ids}`);
   }
 
   /** The start position of the current variant (after a variant change or ucinewgame). */

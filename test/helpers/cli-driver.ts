@@ -4,12 +4,19 @@
  * timing.
  */
 
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { EngineProcess } from '../../src/match/engine-process.js';
 import { REPO_ROOT } from './paths.js';
 
 export const CLI = join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js');
 const GUARD = 30_000;
+
+/** `caravan <args>` run to its end with empty input: its exit status and output. */
+export function caravan(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', input: '', timeout: GUARD });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
 
 export class CliDriver {
   readonly lines: string[] = [];

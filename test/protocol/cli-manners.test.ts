@@ -4,14 +4,8 @@
  * `perft --marriage` checks the delayed marriage rule of Bachelor Kamil (RULES.md §4).
  */
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { CLI } from '../helpers/cli-driver.js';
-
-function caravan(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', input: '', timeout: 30_000 });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+import { caravan } from '../helpers/cli-driver.js';
 
 describe('caravan <command> --help', () => {
   for (const command of ['perft', 'uci', 'xboard', 'match', 'bench']) {

@@ -1,7 +1,7 @@
 /**
  * "A new variant is one data file" as a checked fact (issue 10 item 2): a 10×8 camel game that
  * Caravan does not ship — its own Zebra ((3,2) leaper), Camels, castling three squares toward
- * either rook, stalemate as a win — defined here and nowhere else, then played end to end:
+ * either rook, stalemate as a win — defined in the tests only (helpers/camel-ten.ts), played end to end:
  * perft against Fairy-Stockfish (with the matching ini section written below), the stalemate
  * rule, a UCI session (searching on this thread and in the search worker), an XBoard session,
  * and a SAN/PGN round trip.
@@ -21,27 +21,10 @@ import { UciSession } from '../../src/protocol/uci.js';
 import { XboardSession } from '../../src/protocol/xboard.js';
 import { isXboardSafeName, xboardVariantName } from '../../src/protocol/xboard-variants.js';
 import { findVariant } from '../../src/variants/index.js';
-import { BISHOP, CAMEL, KING, PAWN, QUEEN, ROOK } from '../../src/variants/pieces.js';
-import type { VariantDefinition } from '../../src/variants/schema.js';
+import { CAMEL_TEN } from '../helpers/camel-ten.js';
 import { type FsfEngine, startFsfEngine, variantsIni } from '../helpers/fairy-stockfish.js';
 import { randomPlay } from '../helpers/random-game.js';
 import { makeRng } from '../helpers/rng.js';
-
-const CAMEL_TEN: VariantDefinition = {
-  id: 'camel-ten',
-  name: 'Camel Ten',
-  summary: 'A test game: 10×8, Camels and Zebras instead of Knights, castling three squares, stalemate wins.',
-  aliases: ['Camel 10x8'],
-  files: 10,
-  ranks: 8,
-  pieces: [KING, QUEEN, ROOK, BISHOP, CAMEL, { name: 'Zebra', letter: 'Z', betza: 'Z' }, PAWN],
-  startFen: 'rczbqkbzcr/pppppppppp/10/10/10/10/PPPPPPPPPP/RCZBQKBZCR w KQkq - 0 1',
-  pawn: { steps: { 2: 2 }, enPassant: true },
-  promotion: { ranks: [8], choices: ['Q', 'R', 'B', 'C', 'Z'] },
-  castling: { rank: 1, kingFile: 5, rookFiles: { queenSide: 0, kingSide: 9 }, kingDistances: [3] },
-  end: { stalemate: 'win', deadPositions: { material: [['', '']] } },
-  draws: { repetitions: 3, moveRule: 50 },
-};
 
 /** The same game for Fairy-Stockfish (its Betza pieces, king on f, castling to c / i). */
 const CAMEL_TEN_INI = `
