@@ -582,6 +582,20 @@ export class Search {
     return this.evaluator.evaluateIncremental(pos) + correction;
   }
 
+  /**
+   * The node's static evaluation as pruning and stand-pat use it: the table's evaluation when
+   * the entry has one, else evaluate(); plus the level's noise and the correction history.
+   * `rawEval` is left holding what the table stores (uncorrected; NO_SCORE after a lazy estimate).
+   */
+  private staticEvaluation(ttEval: number, alpha: number, beta: number): number {
+    let v: number;
+    if (ttEval !== NO_SCORE) {
+      this.rawEval = ttEval;
+      v = ttEval + this.noise();
+    } else v = this.evaluate(alpha, beta);
+    return this.corrected(v);
+  }
+
   /** Correction-history slot of the current position (side to move, pawn structure). */
   private corrIndex(): number {
     return (this.pos.turn << CORR_BITS) | (this.evaluator.pawnLo & CORR_MASK);
@@ -700,15 +714,9 @@ export class Search {
    * quiescence and then by a search four plies shallower, against the null window at
    * `probBeta`. Returns the first score ≥ probBeta (its move in probCutMove), or −INF.
    */
-  private probCut(
-    probBeta: number,
-    seeMin: number,
-    depth: number,
-    ply: number,
-    base: number,
-    cutNode: boolean,
-  ): number {
+  private probCut(probBeta: number, seeMin: number, depth: number, ply: number, cutNode: boolean): number {
     const pos = this.pos;
+    const base = ply * 2 * MAX_MOVES;
     const moves = this.moves;
     const scores = this.scores;
     const board = pos.board;
@@ -806,14 +814,8 @@ export class Search {
     let evalEst = NO_SCORE;
     let rawEval = NO_SCORE;
     if (!inCheck) {
-      if (ttEval !== NO_SCORE) {
-        rawEval = ttEval;
-        staticEval = ttEval + this.noise();
-      } else {
-        staticEval = this.evaluate(alpha, beta);
-        rawEval = this.rawEval;
-      }
-      staticEval = this.corrected(staticEval);
+      staticEval = this.staticEvaluation(ttEval, alpha, beta);
+      rawEval = this.rawEval;
       evalEst = staticEval;
       if (ttScore !== NO_SCORE && !isMateScore(ttScore)) {
         if ((ttBound === BOUND_LOWER && ttScore > evalEst) || (ttBound === BOUND_UPPER && ttScore < evalEst)) {
@@ -868,7 +870,7 @@ export class Search {
         probBeta < MATE_BOUND &&
         !(ttScore !== NO_SCORE && ttDepth >= depth - 3 && ttScore < probBeta)
       ) {
-        const v = this.probCut(probBeta, probBeta - staticEval, depth, ply, base, cutNode);
+        const v = this.probCut(probBeta, probBeta - staticEval, depth, ply, cutNode);
         if (this.stopped) return 0;
         if (v >= probBeta) {
           tt.store(lo, hi, this.probCutMove, scoreToTT(v, ply), rawEval, depth - 3, BOUND_LOWER);
@@ -1181,14 +1183,8 @@ export class Search {
         // Bared: only taking the opponent's last man at once saves the game.
         best = lossIn(ply + 1);
       } else {
-        if (ttEval !== NO_SCORE) {
-          rawEval = ttEval;
-          standPat = ttEval + this.noise();
-        } else {
-          standPat = this.evaluate(alpha, beta);
-          rawEval = this.rawEval;
-        }
-        standPat = this.corrected(standPat);
+        standPat = this.staticEvaluation(ttEval, alpha, beta);
+        rawEval = this.rawEval;
         if (standPat >= beta) return standPat;
         // Even taking the opponent's most valuable piece (and promoting) cannot reach alpha.
         if (
