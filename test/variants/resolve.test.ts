@@ -69,7 +69,7 @@ describe('resolveVariant', () => {
 
 describe('the search runner keeps its transposition table across requests (issue 10 item 1)', () => {
   for (const marriage of ['immediate', 'delayed'] as const) {
-    it(`Bachelor Kamil, marriage ${marriage}: the same search again costs fewer nodes`, () => {
+    it(`Bachelor Kamil, marriage ${marriage}: the same search again is not a replay of the first`, () => {
       const engine = createEngine(16);
       const request: SearchRequest = {
         variantId: 'bachelor-kamil',
@@ -80,10 +80,15 @@ describe('the search runner keeps its transposition table across requests (issue
       };
       const first = runSearch(engine, request, undefined, () => {});
       const second = runSearch(engine, request, undefined, () => {});
+      // With the table, histories and evaluation caches forgotten between requests (the bug: a
+      // new definition object per request rebuilt everything), the second search is an exact
+      // replay of the first, node for node; with them kept it starts from what the first learned.
+      // (Not "fewer nodes": with singular extensions a warm table can also grow the tree.)
       assert.ok(first.nodes > 0);
-      assert.ok(
-        second.nodes < first.nodes,
-        `second search ${second.nodes} nodes, first ${first.nodes}: the table was cleared in between`,
+      assert.notEqual(
+        second.nodes,
+        first.nodes,
+        `second search ${second.nodes} nodes, first ${first.nodes}: the engine forgot everything in between`,
       );
     });
   }
