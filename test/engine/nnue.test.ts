@@ -17,11 +17,14 @@ import { layoutOf } from '../../src/engine/nnue/features.js';
 import { decodeWeights, encodeWeights, type NetworkWeights } from '../../src/engine/nnue/format.js';
 import { loadNetworks, readWeightsFile } from '../../src/engine/nnue/node-loader.js';
 import { registerNetwork, unregisterNetwork } from '../../src/engine/nnue/registry.js';
+import { EngineProcess } from '../../src/match/engine-process.js';
 import { legalMoveList } from '../../src/notation/uci.js';
 import { findVariant, VARIANTS } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
-import { selfPlayGame } from '../../tools/nnue/selfplay.js';
+import type { Sample } from '../../tools/nnue/data.js';
+import { caravanSearcher, selfPlayGame, uciSearcher } from '../../tools/nnue/selfplay.js';
 import { buildDataset, FloatNetwork, trainNetwork } from '../../tools/nnue/trainer.js';
+import { CLI } from '../helpers/cli-driver.js';
 import { makeRng } from '../helpers/rng.js';
 import { position } from './support.js';
 
@@ -248,11 +251,12 @@ describe('NNUE in the search', () => {
 });
 
 describe('NNUE training', () => {
-  it('lowers the loss on a small self-play set (deterministic seed)', () => {
+  it('lowers the loss on a small self-play set (deterministic seed)', async () => {
     const def = findVariant('camel-decimal')!;
     const engine = createEngine(1);
     const options = { nodes: 300, seed: 5, openingPlies: 6, randomRate: 0.05, maxPlies: 60, adjudicate: 1500 };
-    const samples = [0, 1, 2].flatMap((g) => selfPlayGame(def, engine, g, options).samples);
+    const samples: Sample[] = [];
+    for (const g of [0, 1, 2]) samples.push(...(await selfPlayGame(def, caravanSearcher(engine), g, options)).samples);
     assert.ok(samples.length > 60, `only ${samples.length} samples`);
     const layout = layoutOf(variantTables(def));
     const data = buildDataset(layout, samples, 0.75);
@@ -261,5 +265,31 @@ describe('NNUE training', () => {
     const a = run();
     assert.ok(a.validLoss < a.startValidLoss * 0.9, `loss ${a.startValidLoss} → ${a.validLoss}`);
     assert.equal(run().validLoss, a.validLoss, 'the same seed gives the same network');
+  });
+
+  it("labels positions with the scores of a UCI engine process (Caravan's own CLI as the peer)", async () => {
+    // tools/nnue/datagen.ts --engine: the same game loop, played and scored by a child process
+    // (in the benchmarks native Fairy-Stockfish); Caravan's rules still decide quietness and the end.
+    const def = findVariant('shatranj-kamil')!;
+    const peer = new EngineProcess(`node ${JSON.stringify(CLI)} uci`);
+    try {
+      peer.send('uci');
+      await peer.waitFor((l) => l === 'uciok', 30_000);
+      peer.send(`setoption name UCI_Variant value ${def.id}`);
+      const options = { nodes: 400, seed: 3, openingPlies: 4, randomRate: 0, maxPlies: 24, adjudicate: 1500 };
+      const { samples, plies } = await selfPlayGame(def, uciSearcher(peer), 0, options);
+      assert.ok(plies >= 4 + 10, `the game stopped at ply ${plies}`);
+      assert.ok(samples.length >= 5, `only ${samples.length} samples`);
+      for (const s of samples) {
+        assert.ok(Number.isInteger(s.score) && Math.abs(s.score) < 20000, `score ${s.score}`);
+        assert.ok([-1, 0, 1].includes(s.result));
+      }
+      assert.ok(
+        samples.some((s) => s.score !== 0),
+        "the scores are the engine's, not a default",
+      );
+    } finally {
+      await peer.close();
+    }
   });
 });

@@ -1,12 +1,18 @@
 /**
- * Training positions for the network (issue 12): Caravan plays itself at a fixed node count
+ * Training positions for the network (issue 12): an engine plays itself at a fixed node count
  * from random openings; every quiet position it searched (side to move not in check, best move
  * not a capture or promotion, score not a mate) is kept with that search's score and, once the
  * game ends, its result. Appends one frame per game to --out and resumes after the last whole
  * game already there, so a run can be stopped and started again.
  *
+ * The player is Caravan's own engine, or with --engine any UCI engine command — native
+ * Fairy-Stockfish, whose scores carry the knowledge the network should learn (--engine-variant
+ * names its variant when it differs from Caravan's id):
+ *
  *   node dist/tools/nnue/datagen.js --variant camel-decimal --games 400 --nodes 4000 --seed 1 \
  *     --out tools/nnue/data/camel-decimal-s1.bin
+ *   node dist/tools/nnue/datagen.js --variant camel-decimal --games 4000 --nodes 5000 --seed 2 \
+ *     --engine /work/fsf-native/fsf-caravan --out /work/nnue-data/cd-fsf-s2.bin
  *
  * Diversity: --opening-plies random plies (src/match/openings.ts, seeded by seed and game
  * number), then with probability --random a random legal move instead of the engine's in the
@@ -15,10 +21,11 @@
  */
 
 import { createEngine } from '../../src/engine/index.js';
+import { EngineProcess } from '../../src/match/engine-process.js';
 import { findVariant } from '../../src/variants/index.js';
 import { flag } from '../tune/fsf.js';
 import { appendFrame, readFrames } from './data.js';
-import { selfPlayGame } from './selfplay.js';
+import { caravanSearcher, type Searcher, selfPlayGame, uciSearcher } from './selfplay.js';
 
 const variantId = flag('variant', 'camel-decimal');
 const games = Number(flag('games', '100'));
@@ -29,6 +36,8 @@ const openingPlies = Number(flag('opening-plies', '8'));
 const randomRate = Number(flag('random', '0.05'));
 const maxPlies = Number(flag('max-plies', '300'));
 const adjudicate = Number(flag('adjudicate', '1500'));
+const engineCommand = flag('engine', '');
+const engineVariant = flag('engine-variant', variantId);
 
 const def = findVariant(variantId);
 if (!def) {
@@ -36,19 +45,34 @@ if (!def) {
   process.exit(2);
 }
 
-function main(): void {
+async function startUci(command: string): Promise<EngineProcess> {
+  const engine = new EngineProcess(command);
+  engine.send('uci');
+  await engine.waitFor((l) => l === 'uciok', 60_000);
+  engine.send(`setoption name UCI_Variant value ${engineVariant}`);
+  engine.send('isready');
+  await engine.waitFor((l) => l === 'readyok', 60_000);
+  return engine;
+}
+
+async function main(): Promise<void> {
   if (!def) return;
   const done = new Set(readFrames(out).map((f) => f.game));
-  const engine = createEngine(16);
+  const uci = engineCommand ? await startUci(engineCommand) : undefined;
+  const player: Searcher = uci ? uciSearcher(uci) : caravanSearcher(createEngine(16));
   const options = { nodes, seed, openingPlies, randomRate, maxPlies, adjudicate };
   let written = 0;
   for (let g = 0; g < games; g++) {
     if (done.has(g)) continue;
-    const { samples, plies, reason } = selfPlayGame(def, engine, g, options);
+    const { samples, plies, reason } = await selfPlayGame(def, player, g, options);
     appendFrame(out, { game: g, samples });
     written += samples.length;
     console.log(`game ${g + 1}/${games}: ${plies} plies, ${reason}, ${samples.length} positions (${written} this run)`);
   }
+  await uci?.close();
 }
 
-main();
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exit(1);
+});

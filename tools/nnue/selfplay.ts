@@ -1,16 +1,19 @@
 /**
- * One self-play game of Caravan at a fixed node count, kept as training samples (datagen.ts):
- * every quiet position it searched (side to move not in check, best move not a capture or
- * promotion, score not a mate) with that search's score, and the game's result.
+ * One self-play game at a fixed node count, kept as training samples (datagen.ts): every quiet
+ * position searched (side to move not in check, best move not a capture or promotion, score not
+ * a mate) with that search's score, and the game's result. The player is a `Searcher`: Caravan's
+ * own engine in process, or any UCI engine as a child process (native Fairy-Stockfish, whose
+ * deeper knowledge is what the network is meant to learn). Caravan's rules are the arbiter.
  */
 
 import { Game } from '../../src/core/game.js';
-import { KIND_EN_PASSANT, moveKind, movePromotion, moveTo } from '../../src/core/move.js';
+import { KIND_EN_PASSANT, type Move, moveKind, movePromotion, moveTo } from '../../src/core/move.js';
 import { unwrap } from '../../src/core/result.js';
 import { EMPTY } from '../../src/core/tables.js';
 import type { Engine } from '../../src/engine/api.js';
+import type { EngineProcess } from '../../src/match/engine-process.js';
 import { makeRng, randomOpenings } from '../../src/match/openings.js';
-import { parseUciMove } from '../../src/notation/uci.js';
+import { moveToUci, parseUciMove } from '../../src/notation/uci.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import type { Sample } from './data.js';
 
@@ -32,12 +35,77 @@ export interface SelfPlayGame {
   readonly reason: string;
 }
 
-export function selfPlayGame(def: VariantDefinition, engine: Engine, g: number, o: SelfPlayOptions): SelfPlayGame {
+/** A search's answer: the move, and its score from the side to move's view (mate: ±1 = sign). */
+export interface SearchAnswer {
+  readonly move: Move;
+  readonly score: { readonly kind: 'cp' | 'mate'; readonly value: number };
+}
+
+/** Searches the game's current position for `nodes` nodes. */
+export interface Searcher {
+  newGame(): void | Promise<void>;
+  search(game: Game, nodes: number, seed: number): SearchAnswer | Promise<SearchAnswer>;
+}
+
+/** Caravan's engine in this process. */
+export function caravanSearcher(engine: Engine): Searcher {
+  return {
+    newGame: () => engine.newGame(),
+    search(game, nodes, seed) {
+      const res = engine.search(game.position, { limits: { nodes }, seed });
+      return { move: res.bestMove, score: res.score };
+    },
+  };
+}
+
+/**
+ * A UCI engine already past `uciok` and set to the variant. It is sent the game's start and
+ * moves, so its own repetition rules see the whole game.
+ */
+export function uciSearcher(engine: EngineProcess): Searcher {
+  return {
+    async newGame() {
+      engine.send('ucinewgame');
+      engine.send('isready');
+      await engine.waitFor((l) => l === 'readyok', 60_000);
+    },
+    async search(game, nodes) {
+      const replay = unwrap(Game.create(game.variant, game.startFen));
+      const moves = game.moves.map((m) => {
+        const text = moveToUci(replay.position, m);
+        unwrap(replay.play(m));
+        return text;
+      });
+      engine.send(`position fen ${game.startFen}${moves.length ? ` moves ${moves.join(' ')}` : ''}`);
+      let score: SearchAnswer['score'] | undefined;
+      engine.onLine = (line) => {
+        const s = / score (cp|mate) (-?\d+)/.exec(line);
+        if (s && !line.includes('lowerbound') && !line.includes('upperbound')) {
+          score =
+            s[1] === 'cp' ? { kind: 'cp', value: Number(s[2]) } : { kind: 'mate', value: Math.sign(Number(s[2])) };
+        }
+      };
+      engine.send(`go nodes ${nodes}`);
+      const best = (await engine.waitFor((l) => l.startsWith('bestmove'), 120_000)).split(/\s+/)[1] ?? '';
+      engine.onLine = undefined;
+      const move = parseUciMove(game.position, best);
+      if (!move.ok) throw new Error(`${engine.command} played '${best}' in ${game.fen()}: ${move.error.message}`);
+      return { move: move.value, score: score ?? { kind: 'cp', value: 0 } };
+    },
+  };
+}
+
+export async function selfPlayGame(
+  def: VariantDefinition,
+  player: Searcher,
+  g: number,
+  o: SelfPlayOptions,
+): Promise<SelfPlayGame> {
   const rng = makeRng(o.seed * 1_000_003 + g);
   const opening = randomOpenings(def, 1, o.openingPlies, o.seed * 7919 + g)[0]!;
   const game = unwrap(Game.create(def));
   for (const u of opening.moves) game.play(unwrap(parseUciMove(game.position, u)));
-  engine.newGame();
+  await player.newGame();
   const pending: Omit<Sample, 'result'>[] = [];
   let winner: number | null = null; // colour, or null for a draw
   let decisive = 0;
@@ -51,10 +119,9 @@ export function selfPlayGame(def: VariantDefinition, engine: Engine, g: number, 
     }
     if (game.moves.length >= o.maxPlies) break;
     const pos = game.position;
-    const res = engine.search(pos, { limits: { nodes: o.nodes }, seed: g });
-    const m = res.bestMove;
+    const { move: m, score } = await player.search(game, o.nodes, g);
     const capture = pos.board[moveTo(m)] !== EMPTY || moveKind(m) === KIND_EN_PASSANT || movePromotion(m) >= 0;
-    if (res.score.kind === 'cp') {
+    if (score.kind === 'cp') {
       if (!capture && !pos.inCheck()) {
         const squares: number[] = [];
         const codes: number[] = [];
@@ -70,13 +137,13 @@ export function selfPlayGame(def: VariantDefinition, engine: Engine, g: number, 
           squares: Uint8Array.from(squares),
           codes: Uint8Array.from(codes),
           turn: pos.turn,
-          score: res.score.value,
+          score: score.value,
         });
       }
-      decisive = Math.abs(res.score.value) >= o.adjudicate ? decisive + 1 : 0;
+      decisive = Math.abs(score.value) >= o.adjudicate ? decisive + 1 : 0;
     } else decisive++;
     if (decisive >= 6) {
-      winner = res.score.value > 0 ? pos.turn : pos.turn ^ 1;
+      winner = score.value > 0 ? pos.turn : pos.turn ^ 1;
       reason = 'adjudicated';
       break;
     }

@@ -39,6 +39,12 @@ const residual = process.argv.includes('--residual');
 /** Add each training position mirrored left to right (the evaluation is nearly symmetric so). */
 const mirror = process.argv.includes('--mirror');
 const out = flag('out', `/tmp/${variantId}.nnue`);
+/**
+ * Multiplies every sample's search score before it becomes a target: another engine's scores
+ * (Fairy-Stockfish's) are on its own scale, and the search's margins expect Caravan's. The run
+ * prints the factor at which the hand-written evaluation fits the scores best, as a guide.
+ */
+const scoreScale = Number(flag('score-scale', '1'));
 
 const def = findVariant(variantId);
 if (!def || files.length === 0) {
@@ -85,12 +91,30 @@ function main(): void {
   }
   console.log(`${variantId}: ${train.length} training positions, ${valid.length} validation positions`);
   const ev = new Evaluator(def!);
-  let handLoss = 0;
-  for (const s of valid) {
-    const target = lambda * sigmoid(s.score) + (1 - lambda) * ((s.result + 1) / 2);
-    const e = sigmoid(ev.evaluate(toPosition(s))) - target;
-    handLoss += e * e;
+  const handValid = valid.map((s) => ev.evaluate(toPosition(s)));
+  let bestScale = 1;
+  let bestScaleLoss = Infinity;
+  for (let k = 0.2; k <= 2.001; k += 0.05) {
+    let loss = 0;
+    valid.forEach((s, i) => {
+      const e = sigmoid(handValid[i] as number) - sigmoid(k * s.score);
+      loss += e * e;
+    });
+    if (loss < bestScaleLoss) [bestScale, bestScaleLoss] = [k, loss];
   }
+  console.log(`the hand-written evaluation fits the scores best at --score-scale ${bestScale.toFixed(2)}`);
+  if (scoreScale !== 1) {
+    for (const set of [train, valid]) {
+      for (let k = 0; k < set.length; k++)
+        set[k] = { ...(set[k] as Sample), score: (set[k] as Sample).score * scoreScale };
+    }
+  }
+  let handLoss = 0;
+  valid.forEach((s, i) => {
+    const target = lambda * sigmoid(s.score) + (1 - lambda) * ((s.result + 1) / 2);
+    const e = sigmoid(handValid[i] as number) - target;
+    handLoss += e * e;
+  });
   console.log(`hand-written evaluation, validation loss ${(handLoss / Math.max(1, valid.length)).toFixed(5)}`);
   const pieceValues = residual ? undefined : def!.pieces.map((_, type) => ev.e.value[((type + 1) << 1) | 0] as number);
   const handOf = (samples: Sample[]) =>
