@@ -45,6 +45,8 @@ const out = flag('out', `/tmp/${variantId}.nnue`);
  * prints the factor at which the hand-written evaluation fits the scores best, as a guide.
  */
 const scoreScale = Number(flag('score-scale', '1'));
+/** Keep only the first N positions of each game (long, shuffling endings of a data set's games are near copies). */
+const firstOfGame = Number(flag('first', '100000'));
 
 const def = findVariant(variantId);
 if (!def || files.length === 0) {
@@ -75,7 +77,7 @@ function main(): void {
   files.forEach((file, fi) => {
     for (const frame of readFrames(file)) {
       const into = (frame.game + fi * 7) % validEvery === 0 ? valid : train;
-      for (const s of frame.samples) into.push(s);
+      for (const s of frame.samples.slice(0, firstOfGame)) into.push(s);
     }
   });
   if (mirror) {
