@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
+import { NETWORK_ASSETS } from '../../src/engine/nnue/assets.js';
 import { findVariant } from '../../src/variants/index.js';
 import type { StaticServer } from '../../web/server/serve.js';
 import {
@@ -370,6 +371,27 @@ describe('the computer', () => {
     await page.check('#analysis-toggle');
     await page.waitForSelector('#analysis #eval', { timeout: 20000 });
     assert.match((await page.locator('#depth').textContent()) ?? '', /^depth \d+/);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+  it('fetches an enabled network when its variant is first searched, not with the page', async () => {
+    // src/engine/nnue/assets.ts: an enabled network is a separate asset that the engine worker
+    // fetches on its variant's first search (issue 12: the first page load stays small).
+    const asset = NETWORK_ASSETS.find((a) => a.enabled);
+    assert.ok(asset, 'assets.ts enables a network');
+    const variant = asset.file.replace(/\.nnue$/, '');
+    const { ctx, page, errors } = await open(`#/play?variant=${variant}&mode=engine&color=black&level=8&think=1`);
+    await waitForMoves(page, 1, 20000);
+    const pageFiles = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name));
+    assert.ok(!pageFiles.some((f) => f.endsWith('.nnue')), 'the page itself loads no network');
+    const workerFiles: string[] = [];
+    for (const worker of page.workers()) {
+      workerFiles.push(...(await worker.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name))));
+    }
+    assert.ok(
+      workerFiles.some((f) => f.endsWith('.nnue') && f.includes(variant)),
+      `the engine worker fetched ${variant}'s network (it fetched: ${workerFiles.join(', ') || 'nothing'})`,
+    );
     assert.deepEqual(errors, []);
     await ctx.close();
   });
