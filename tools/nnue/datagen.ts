@@ -21,9 +21,8 @@
  */
 
 import { createEngine } from '../../src/engine/index.js';
-import { EngineProcess } from '../../src/match/engine-process.js';
 import { findVariant } from '../../src/variants/index.js';
-import { flag } from '../tune/fsf.js';
+import { flag, startUciEngine } from '../tune/fsf.js';
 import { appendFrame, readFrames } from './data.js';
 import { caravanSearcher, type Searcher, selfPlayGame, uciSearcher } from './selfplay.js';
 
@@ -45,20 +44,10 @@ if (!def) {
   process.exit(2);
 }
 
-async function startUci(command: string): Promise<EngineProcess> {
-  const engine = new EngineProcess(command);
-  engine.send('uci');
-  await engine.waitFor((l) => l === 'uciok', 60_000);
-  engine.send(`setoption name UCI_Variant value ${engineVariant}`);
-  engine.send('isready');
-  await engine.waitFor((l) => l === 'readyok', 60_000);
-  return engine;
-}
-
 async function main(): Promise<void> {
   if (!def) return;
   const done = new Set(readFrames(out).map((f) => f.game));
-  const uci = engineCommand ? await startUci(engineCommand) : undefined;
+  const uci = engineCommand ? await startUciEngine(engineCommand, engineVariant) : undefined;
   const player: Searcher = uci ? uciSearcher(uci) : caravanSearcher(createEngine(16));
   const options = { nodes, seed, openingPlies, randomRate, maxPlies, adjudicate };
   let written = 0;

@@ -10,18 +10,24 @@ export function flag(name: string, fallback: string): string {
   return i >= 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 }
 
+/** A UCI engine command started, set to the variant, and ready. */
+export async function startUciEngine(command: string, variantId: string): Promise<EngineProcess> {
+  const engine = new EngineProcess(command);
+  engine.send('uci');
+  await engine.waitFor((l) => l === 'uciok', 60_000);
+  engine.send(`setoption name UCI_Variant value ${variantId}`);
+  engine.send('isready');
+  await engine.waitFor((l) => l === 'readyok', 60_000);
+  return engine;
+}
+
 /** The Fairy-Stockfish wasm wrapper (dist/tools/peers) started, set to the variant, and ready. */
-export async function startFairyStockfish(variantId: string): Promise<EngineProcess> {
+export function startFairyStockfish(variantId: string): Promise<EngineProcess> {
   const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-  const fsf = new EngineProcess(
+  return startUciEngine(
     `node --no-experimental-fetch ${join(root, 'dist', 'tools', 'peers', 'fairy-stockfish-uci.js')}`,
+    variantId,
   );
-  fsf.send('uci');
-  await fsf.waitFor((l) => l === 'uciok', 60_000);
-  fsf.send(`setoption name UCI_Variant value ${variantId}`);
-  fsf.send('isready');
-  await fsf.waitFor((l) => l === 'readyok', 60_000);
-  return fsf;
 }
 
 export interface SearchOutcome {
