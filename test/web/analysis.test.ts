@@ -94,6 +94,29 @@ describe('analysis board', () => {
     await ctx.close();
   });
 
+  it('an arrow asked for while the board has no area is drawn when the board shows, never at NaN', async () => {
+    // chessgroundx places shapes from the board's box; a 0 × 0 box (hidden, not yet laid out)
+    // would put the best-move arrow at NaN. The board holds it back until it has a size.
+    const { ctx, page, errors } = await openApp('#/analysis?variant=chess&moves=e2e4', READY);
+    const arrows = "document.querySelectorAll('#board svg.cg-shapes line').length";
+    await waitFor(page, `${arrows} === 1`);
+    await page.evaluate("document.querySelector('#board').style.display = 'none'");
+    await page.keyboard.press('ArrowLeft'); // the start position: a new search, a new arrow
+    await waitFor(
+      page,
+      "document.querySelectorAll('#lines li').length >= 1 && !document.querySelector('#tree button.current')",
+    );
+    await page.waitForTimeout(300); // the engine reports (and asks for arrows) while the board is hidden
+    await page.evaluate("document.querySelector('#board').style.display = ''");
+    await waitFor(page, `${arrows} === 1`);
+    const ends = await page
+      .locator('#board svg.cg-shapes line')
+      .evaluate((l) => ['x1', 'y1', 'x2', 'y2'].map((a) => Number(l.getAttribute(a))));
+    assert.ok(ends.every(Number.isFinite), `arrow ends ${ends.join(', ')}`);
+    assert.deepEqual(errors, []);
+    await ctx.close();
+  });
+
   it('stops and clears the analysis when the game is over', async () => {
     // Fool's mate: the last move mates; one move earlier the engine has lines.
     const { ctx, page, errors } = await openApp('#/analysis?variant=chess&moves=f2f3,e7e5,g2g4,d8h4', READY);

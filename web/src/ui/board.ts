@@ -60,7 +60,13 @@ export class Board {
   private cursor: string | undefined;
   private readonly onKey = (e: KeyboardEvent): void => this.key(e);
   private readonly onFocus = (): void => this.showCursor();
-  private readonly onBlur = (): void => this.api.setAutoShapes([]);
+  private readonly onBlur = (): void => this.drawShapes([]);
+  /**
+   * Shapes asked for while the board had no area (not laid out yet, or hidden): chessgroundx would
+   * place them from a 0 × 0 box, at NaN. They are drawn when the board has a size.
+   */
+  private pendingShapes: DrawShape[] | undefined;
+  private readonly sizeWatcher: ResizeObserver;
 
   constructor(element: HTMLElement, def: VariantDefinition, options: BoardOptions, fen?: string) {
     this.def = def;
@@ -99,6 +105,22 @@ export class Board {
       },
       drawable: { enabled: true, visible: true },
     });
+    this.sizeWatcher = new ResizeObserver(() => {
+      const shapes = this.pendingShapes;
+      if (shapes) this.drawShapes(shapes);
+    });
+    this.sizeWatcher.observe(element);
+  }
+
+  /** Auto shapes (marks, arrows, the keyboard cursor), held back while the board has no area. */
+  private drawShapes(shapes: DrawShape[]): void {
+    const bounds = this.api.state.dom.bounds;
+    bounds.clear(); // the box may have moved or grown since chessgroundx last measured it
+    const { width, height } = bounds();
+    if (shapes.length === 0 || (width > 0 && height > 0)) {
+      this.pendingShapes = undefined;
+      this.api.setAutoShapes(shapes);
+    } else this.pendingShapes = shapes;
   }
 
   /**
@@ -125,7 +147,7 @@ export class Board {
       this.api.state.orientation === 'white' ? 'a1' : `${String.fromCharCode(96 + this.def.files)}${this.def.ranks}`;
     const sq = this.cursor ?? corner;
     this.cursor = sq;
-    this.api.setAutoShapes([{ orig: toKey(sq), brush: 'blue' }]);
+    this.drawShapes([{ orig: toKey(sq), brush: 'blue' }]);
     const piece = this.api.state.boardState.pieces.get(toKey(sq));
     const name = piece && this.def.pieces.find((p) => `${p.letter.toLowerCase()}-piece` === piece.role)?.name;
     const selected = this.api.state.selectable.selected;
@@ -245,12 +267,12 @@ export class Board {
   /** Circles on squares, e.g. capture-only squares of a move diagram (brush: green/red/blue/yellow). */
   setMarks(marks: ReadonlyArray<{ square: string; brush: string }>): void {
     const shapes: DrawShape[] = marks.map((m) => ({ orig: toKey(m.square), brush: m.brush }));
-    this.api.setAutoShapes(shapes);
+    this.drawShapes(shapes);
   }
 
   /** Arrows from square to square (the engine's best move), replacing any marks. */
   setArrows(arrows: ReadonlyArray<{ from: string; to: string; brush: string }>): void {
-    this.api.setAutoShapes(arrows.map((a) => ({ orig: toKey(a.from), dest: toKey(a.to), brush: a.brush })));
+    this.drawShapes(arrows.map((a) => ({ orig: toKey(a.from), dest: toKey(a.to), brush: a.brush })));
   }
 
   /** Select a square (its legal dots appear). */
@@ -262,6 +284,7 @@ export class Board {
     this.element.removeEventListener('keydown', this.onKey);
     this.element.removeEventListener('focus', this.onFocus);
     this.element.removeEventListener('blur', this.onBlur);
+    this.sizeWatcher.disconnect();
     this.api.destroy();
     this.element.textContent = '';
   }
