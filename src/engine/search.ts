@@ -1,7 +1,7 @@
 /**
  * The search: iterative deepening with aspiration windows over a principal-variation search
  * (alpha-beta with null windows), quiescence search, transposition table, null-move pruning,
- * ProbCut, late-move reductions, check and singular extensions (with multi-cut), shallow-depth
+ * ProbCut, late-move reductions (never of checks), singular extensions (with multi-cut), shallow-depth
  * pruning (reverse futility, razoring, late-move, futility, SEE and history pruning) and
  * internal iterative reduction. Pruning decisions use the static evaluation corrected by a
  * correction history per pawn structure; the table keeps the raw evaluation. Time between
@@ -1059,7 +1059,10 @@ export class Search {
       this.checkStack[ply + 1] = givesCheck ? 1 : 0;
       this.fromNull[ply + 1] = this.fromNull[ply]! + 1;
       this.prevKey[ply + 1] = mover * 256 + to;
-      if (ext === NO_EXTENSION) ext = givesCheck && ply < 2 * this.rootDepth ? 1 : 0;
+      // No check extension: a check is only spared late-move reduction. Extending every check
+      // cost more than it found (+50 ± 41 Elo without it, 180 self-play games; bench/README.md),
+      // where camels, gnus and wildebeests give many checks.
+      if (ext === NO_EXTENSION) ext = 0;
       this.doubleExt[ply + 1] = this.doubleExt[ply]! + (ext === 2 ? 1 : 0);
       const newDepth = depth - 1 + ext;
       let v: number;
