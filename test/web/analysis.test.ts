@@ -75,6 +75,13 @@ describe('analysis board', () => {
     await waitFor(page, "document.querySelector('#eval-bar-label').textContent !== ''");
     assert.match((await page.locator('#eval-bar-label').textContent()) ?? '', /^([+−]\d+\.\d|0\.0|−?M\d+)$/);
     await waitFor(page, "document.querySelectorAll('#board svg.cg-shapes g > *').length >= 1");
+    // Stop: the engine rests and its lines go; start again (in the start position, where there
+    // are surely 3 moves: the end of a clicked line may have fewer).
+    await page.click('#engine-toggle');
+    assert.equal(await page.locator('#engine-toggle').textContent(), 'Start engine');
+    assert.equal(await page.locator('#lines li').count(), 0);
+    await page.click('#engine-toggle');
+    await waitFor(page, "document.querySelectorAll('#lines li').length === 3");
     // A line clicked is played into the tree.
     // Read and click in one step: the lines change as the search goes deeper.
     const line = (
@@ -83,12 +90,6 @@ describe('analysis board', () => {
       )
     ).split(' ');
     assert.deepEqual((await treeMoves(page)).slice(0, line.length), line);
-    // Stop: the engine rests and its lines go; start again.
-    await page.click('#engine-toggle');
-    assert.equal(await page.locator('#engine-toggle').textContent(), 'Start engine');
-    assert.equal(await page.locator('#lines li').count(), 0);
-    await page.click('#engine-toggle');
-    await waitFor(page, "document.querySelectorAll('#lines li').length === 3");
     await page.screenshot({ path: join(ARTIFACTS, 'analysis-multipv.png') });
     assert.deepEqual(errors, []);
     await ctx.close();
