@@ -324,7 +324,9 @@ export class Search {
       if (level.depth > 0) maxDepth = Math.min(maxDepth, level.depth);
       if (level.nodes > 0) nodeLimit = nodeLimit > 0 ? Math.min(nodeLimit, level.nodes) : level.nodes;
       this.noiseAmp = level.noise;
-      if (!hasLimit && level.depth === 0) budget = timeBudget({ movetime: level.defaultMovetime }, pos.turn);
+      // A level's own think time is a target, not a demand: a settled move may come sooner.
+      if (!hasLimit && level.depth === 0)
+        budget = { ...timeBudget({ movetime: level.defaultMovetime }, pos.turn), exact: false };
     } else if (!hasLimit) budget = timeBudget({ movetime: DEFAULT_MOVETIME }, pos.turn);
     this.noiseSeed = options.seed !== undefined ? options.seed | 0 : (Math.random() * 0x7fffffff) | 0;
     this.nodeLimit = nodeLimit;
@@ -437,7 +439,8 @@ export class Search {
       const elapsed = performance.now() - this.startTime;
       changes = changes / 2 + this.rootChanges + (prevBest !== 0 && prevBest !== bestMove ? 1 : 0);
       stableIterations = prevBest === bestMove ? stableIterations + 1 : 0;
-      if (elapsed >= budget.soft * iterationShare(changes, stableIterations, prevScore, bestScore)) break;
+      if (!budget.exact && elapsed >= budget.soft * iterationShare(changes, stableIterations, prevScore, bestScore))
+        break;
       prevBest = bestMove;
       prevScore = bestScore;
     }

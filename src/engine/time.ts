@@ -1,7 +1,8 @@
 /**
  * Time management: how long to think about one move.
  *
- *  - `movetime`: use it all, less a small safety margin.
+ *  - `movetime`: use it all, less a small safety margin (an exact budget: the search does not
+ *    stop between iterations because the best move looks settled, as it does on a clock).
  *  - clock (`wtime`/`btime`, increments, `movestogo`): a soft limit — do not start another
  *    iteration of iterative deepening after about half of it — and a hard limit at which the
  *    search is stopped wherever it is. Both keep MOVE_OVERHEAD_MS in reserve for process and
@@ -23,18 +24,22 @@ export interface TimeBudget {
   readonly soft: number;
   /** Stop searching at once after this (ms; Infinity = no limit). */
   readonly hard: number;
+  /** The whole time is asked for (`movetime`): search until `hard`, not less when the move is settled. */
+  readonly exact: boolean;
 }
 
-const UNLIMITED: TimeBudget = { soft: Number.POSITIVE_INFINITY, hard: Number.POSITIVE_INFINITY };
+const UNLIMITED: TimeBudget = { soft: Number.POSITIVE_INFINITY, hard: Number.POSITIVE_INFINITY, exact: false };
 
 export function timeBudget(limits: SearchLimits, turn: number, overhead = MOVE_OVERHEAD_MS): TimeBudget {
   if (limits.infinite) return UNLIMITED;
   let soft = Number.POSITIVE_INFINITY;
   let hard = Number.POSITIVE_INFINITY;
+  let exact = false;
   if (limits.movetime !== undefined && limits.movetime >= 0) {
     const margin = Math.min(overhead, limits.movetime / 4);
     hard = Math.max(1, limits.movetime - margin);
     soft = hard;
+    exact = true;
   }
   const left = turn === 0 ? limits.wtime : limits.btime;
   if (left !== undefined) {
@@ -50,6 +55,7 @@ export function timeBudget(limits: SearchLimits, turn: number, overhead = MOVE_O
     const h = Math.min(s * 3, cap);
     soft = Math.min(soft, Math.max(1, s));
     hard = Math.min(hard, Math.max(1, h));
+    exact = false;
   }
-  return { soft, hard };
+  return { soft, hard, exact };
 }

@@ -99,6 +99,19 @@ describe('time budget', () => {
     const b = timeBudget({ movetime: 1000 }, 0);
     assert.ok(b.hard <= 1000 - Math.min(MOVE_OVERHEAD_MS, 250) && b.hard >= 900);
     assert.equal(b.soft, b.hard);
+    assert.equal(b.exact, true, 'a move time is asked for whole');
+    assert.equal(timeBudget({ wtime: 10_000, btime: 10_000 }, 0).exact, false, 'a clock budget may end early');
+  });
+
+  it('searches the whole move time even when the best move looks settled (UCI go movetime)', () => {
+    // The start position's best move settles within a few iterations; on a clock the search
+    // would stop after about half its budget, but `movetime` asks for all of it.
+    const movetime = 400;
+    const started = performance.now();
+    const r = createEngine(16).search(position('camel-decimal'), { limits: { movetime } });
+    const elapsed = performance.now() - started;
+    assert.ok(r.bestMove !== 0);
+    assert.ok(elapsed >= movetime - MOVE_OVERHEAD_MS - 5, `stopped after ${elapsed.toFixed(0)} of ${movetime} ms`);
   });
 
   it('never plans beyond the clock, even with little time left', () => {
