@@ -9,6 +9,7 @@
  *    middlegame and centralisation in the endgame;
  *  - mobility (pseudo-legal target squares of every non-pawn piece);
  *  - king safety (attacks on the squares next to the king, pawn shield);
+ *  - threats (a non-pawn man attacking an enemy man worth more), counted in the mobility walk;
  *  - pawn structure (passed, doubled, isolated pawns);
  *  - variant goals: marriage/taming partners close to their king; few enemy men where baring wins;
  *    mop-up (drive a lone king to the edge) and draw scaling where material cannot win;
@@ -57,6 +58,8 @@ export interface EvalTables {
   /** Passed-pawn bonus by [color * size + sq]. */
   readonly passedMg: Int16Array;
   readonly passedEg: Int16Array;
+  /** [attacker code * 32 + target code] = 1 if the target is an enemy man worth more (not a king). */
+  readonly threatOn: Uint8Array;
   /** Target acceptable for mobility: [color][code] = 1 if empty or enemy. */
   readonly targetOk: readonly [Uint8Array, Uint8Array];
   readonly isMarriage: boolean;
@@ -256,6 +259,14 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
     targetOk[color]![OFF] = 0;
   }
 
+  const threatOn = new Uint8Array(32 * 32);
+  for (let a = 2; a < codes; a++) {
+    for (let v = 2; v < codes; v++) {
+      if (codeColor(a) === codeColor(v) || (v >> 1) - 1 === t.kingType) continue;
+      if (value[v]! > value[a]!) threatOn[a * 32 + v] = 1;
+    }
+  }
+
   const zoneSpan = (2 * t.files - 1) * (2 * t.ranks - 1);
   const zoneReach = new Uint8Array(codes * zoneSpan);
   for (let code = 2; code < codes; code++) {
@@ -321,6 +332,7 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
     passedMg,
     passedEg,
     targetOk,
+    threatOn,
     isMarriage,
     partnerMask: t.marriageMask,
     bareKing: !!def.end.bareKing,
@@ -567,6 +579,8 @@ export class Evaluator {
       }
     }
     const fileRider = e.fileRider;
+    const threatOn = e.threatOn;
+    const threatW = e.params.threat;
     const semiOpen = e.params.semiOpenFile;
     const open = e.params.openFile;
 
@@ -582,6 +596,7 @@ export class Evaluator {
       const partners = partnerMask[color]!;
       let mobMg = 0;
       let mobEg = 0;
+      let thr = 0; // attacks on enemy men worth more than the attacker
       let units = 0;
       let attackers = 0;
       let mat = 0;
@@ -605,6 +620,7 @@ export class Evaluator {
         if ((partners >>> code) & 1) this.partnerSq[partnerN++] = sq;
         let cnt = 0;
         let hits = 0;
+        const tBase = code * 32;
         const firstRide = rideFirst[code]!;
         const endRide = firstRide + rideCount[code]!;
         const reach =
@@ -617,6 +633,7 @@ export class Evaluator {
           for (let k = firstLeap; k < endLeap; k++) {
             const s = leapTarget[k]!;
             cnt += ok[board[s]!]!;
+            thr += threatOn[tBase + board[s]!]!;
             hits += enemyZone[s]!;
           }
           for (let k = firstRide; k < endRide; k++) {
@@ -642,6 +659,7 @@ export class Evaluator {
             }
             if (p !== EMPTY) {
               cnt += ok[p]!;
+              thr += threatOn[tBase + p]!;
               hits += enemyZone[s]!;
             }
           }
@@ -649,7 +667,11 @@ export class Evaluator {
           // Too far from the enemy king to hit its zone: mobility only. (A near copy of the loops
           // above on purpose: one loop reading an all-zero zone here measured 12 % slower per
           // evaluation in `npm run bench:eval`.)
-          for (let k = firstLeap; k < endLeap; k++) cnt += ok[board[leapTarget[k]!]!]!;
+          for (let k = firstLeap; k < endLeap; k++) {
+            const p = board[leapTarget[k]!]!;
+            cnt += ok[p]!;
+            thr += threatOn[tBase + p]!;
+          }
           for (let k = firstRide; k < endRide; k++) {
             const off = rideStep[k]!;
             const range = rideRange[k]!;
@@ -669,7 +691,10 @@ export class Evaluator {
                 p = board[s]!;
               }
             }
-            if (p !== EMPTY) cnt += ok[p]!;
+            if (p !== EMPTY) {
+              cnt += ok[p]!;
+              thr += threatOn[tBase + p]!;
+            }
           }
         }
         const d = cnt - mobBase[code]!;
@@ -680,6 +705,8 @@ export class Evaluator {
           attackers++;
         }
       }
+      mobMg += thr * threatW[0];
+      mobEg += thr * threatW[1];
       if (color === 0) {
         mg += mobMg;
         eg += mobEg;

@@ -89,6 +89,21 @@ describe('evaluation', () => {
     assert.ok(Math.abs(gain('4k4r/8p1/10/10/10/10/10/10/PPP6P/4K5 w - - 0 1') + 40) <= 1);
   });
 
+  it('counts a threat: a man attacking an enemy man worth more, never the king (eval-params.ts threat)', () => {
+    const def = variant('chess');
+    const base = evalParamsFor(def.evalSet);
+    const none = new Evaluator(def, { ...base, threat: [0, 0] });
+    const some = new Evaluator(def, { ...base, threat: [100, 100] });
+    const gain = (fen: string) => some.evaluate(position(def, fen)) - none.evaluate(position(def, fen));
+    // The e3 Knight attacks the d5 Rook: a threat for White, from either side to move's view.
+    assert.equal(gain('4k3/pppp4/8/3r4/8/4N3/PPPP4/4K3 w - - 0 1'), 100);
+    assert.equal(gain('4k3/pppp4/8/3r4/8/4N3/PPPP4/4K3 b - - 0 1'), -100);
+    // The Rook attacking the Knight, a man worth less, is not a threat.
+    assert.equal(gain('4k3/pppp4/8/4r3/8/4N3/PPPP4/4K3 w - - 0 1'), 0);
+    // A Knight giving check attacks the King: not a threat (the king is not material).
+    assert.equal(gain('4k3/pppp4/3N4/8/8/8/PPPP4/4K3 b - - 0 1'), 0);
+  });
+
   it('rewards reducing the opponent to few men where baring wins', () => {
     const ev = new Evaluator(variant('shatranj-kamil'));
     const one = ev.evaluate(position('shatranj-kamil', '4k5/4p5/10/10/10/10/10/10/PP8/R3K5 w - - 0 1'));
