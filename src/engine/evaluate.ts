@@ -31,6 +31,10 @@ import { DEFAULT_EVAL_PARAMS, type EvalParams, evalParamsFor } from './eval-para
 /** Default material values by piece letter (sources in eval-params.ts). */
 export const PIECE_VALUES: Readonly<Record<string, readonly [number, number]>> = DEFAULT_EVAL_PARAMS.values;
 
+/** targetGain's threat count sits above the mobility count (at most a few dozen squares). */
+const THREAT_SHIFT = 8;
+const THREAT_UNIT = 1 << THREAT_SHIFT;
+
 /** Value used for exchange evaluation and move ordering when a king is the capturer. */
 export const KING_EXCHANGE_VALUE = 5000;
 
@@ -58,10 +62,12 @@ export interface EvalTables {
   /** Passed-pawn bonus by [color * size + sq]. */
   readonly passedMg: Int16Array;
   readonly passedEg: Int16Array;
-  /** [attacker code * 32 + target code] = 1 if the target is an enemy man worth more (not a king). */
-  readonly threatOn: Uint8Array;
-  /** Target acceptable for mobility: [color][code] = 1 if empty or enemy. */
-  readonly targetOk: readonly [Uint8Array, Uint8Array];
+  /**
+   * What a piece gains from a target square, by [piece code * 32 + code on the target]: 1 (a
+   * mobility square) if empty or enemy, plus THREAT_UNIT if an enemy man worth more (not a king).
+   * One read per target counts both mobility and threats.
+   */
+  readonly targetGain: Uint16Array;
   readonly isMarriage: boolean;
   readonly partnerMask: readonly [number, number];
   readonly bareKing: boolean;
@@ -252,18 +258,13 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
     if (type >= 0) totalPhase += phaseOf[pieceCode(type, 0)]!;
   }
 
-  const targetOk: [Uint8Array, Uint8Array] = [new Uint8Array(32), new Uint8Array(32)];
-  for (let color = 0; color < 2; color++) {
-    targetOk[color]![EMPTY] = 1;
-    for (let code = 2; code < 32; code++) if (codeColor(code) !== color) targetOk[color]![code] = 1;
-    targetOk[color]![OFF] = 0;
-  }
-
-  const threatOn = new Uint8Array(32 * 32);
+  const targetGain = new Uint16Array(32 * 32);
   for (let a = 2; a < codes; a++) {
+    targetGain[a * 32 + EMPTY] = 1;
     for (let v = 2; v < codes; v++) {
-      if (codeColor(a) === codeColor(v) || (v >> 1) - 1 === t.kingType) continue;
-      if (value[v]! > value[a]!) threatOn[a * 32 + v] = 1;
+      if (codeColor(a) === codeColor(v)) continue;
+      const threat = (v >> 1) - 1 !== t.kingType && value[v]! > value[a]!;
+      targetGain[a * 32 + v] = 1 + (threat ? THREAT_UNIT : 0);
     }
   }
 
@@ -331,8 +332,7 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
     pieceCodes: [Int32Array.from(pieceCodes[0]), Int32Array.from(pieceCodes[1])],
     passedMg,
     passedEg,
-    targetOk,
-    threatOn,
+    targetGain,
     isMarriage,
     partnerMask: t.marriageMask,
     bareKing: !!def.end.bareKing,
@@ -579,7 +579,7 @@ export class Evaluator {
       }
     }
     const fileRider = e.fileRider;
-    const threatOn = e.threatOn;
+    const targetGain = e.targetGain;
     const threatW = e.params.threat;
     const semiOpen = e.params.semiOpenFile;
     const open = e.params.openFile;
@@ -587,7 +587,6 @@ export class Evaluator {
     for (let color = 0; color < 2; color++) {
       const n = pos.pcount[color]!;
       const listBase = color * listSize;
-      const ok = e.targetOk[color]!;
       const enemyZone = color === 0 ? zoneB : zoneW;
       const enemyKing = color === 0 ? kingB : kingW;
       // (Offsets folded into the enemy king's coordinates: the index needs only the piece's.)
@@ -632,8 +631,7 @@ export class Evaluator {
         if (reach === 1) {
           for (let k = firstLeap; k < endLeap; k++) {
             const s = leapTarget[k]!;
-            cnt += ok[board[s]!]!;
-            thr += threatOn[tBase + board[s]!]!;
+            cnt += targetGain[tBase + board[s]!]!;
             hits += enemyZone[s]!;
           }
           for (let k = firstRide; k < endRide; k++) {
@@ -658,8 +656,7 @@ export class Evaluator {
               }
             }
             if (p !== EMPTY) {
-              cnt += ok[p]!;
-              thr += threatOn[tBase + p]!;
+              cnt += targetGain[tBase + p]!;
               hits += enemyZone[s]!;
             }
           }
@@ -668,9 +665,7 @@ export class Evaluator {
           // above on purpose: one loop reading an all-zero zone here measured 12 % slower per
           // evaluation in `npm run bench:eval`.)
           for (let k = firstLeap; k < endLeap; k++) {
-            const p = board[leapTarget[k]!]!;
-            cnt += ok[p]!;
-            thr += threatOn[tBase + p]!;
+            cnt += targetGain[tBase + board[leapTarget[k]!]!]!;
           }
           for (let k = firstRide; k < endRide; k++) {
             const off = rideStep[k]!;
@@ -692,11 +687,12 @@ export class Evaluator {
               }
             }
             if (p !== EMPTY) {
-              cnt += ok[p]!;
-              thr += threatOn[tBase + p]!;
+              cnt += targetGain[tBase + p]!;
             }
           }
         }
+        thr += cnt >>> THREAT_SHIFT;
+        cnt &= THREAT_UNIT - 1;
         const d = cnt - mobBase[code]!;
         mobMg += d * mobMgOf[code]!;
         mobEg += d * mobEgOf[code]!;
