@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { SearchInfo } from '../../src/engine/api.js';
 import { createEngine } from '../../src/engine/index.js';
-import { MOVE_OVERHEAD_MS, timeBudget } from '../../src/engine/time.js';
+import { MOVE_OVERHEAD_MS, PLANNED_MOVES, timeBudget } from '../../src/engine/time.js';
 import { legalMoveList } from '../../src/notation/uci.js';
 import { position } from './support.js';
 
@@ -139,6 +139,17 @@ describe('time budget', () => {
     assert.ok(inc.soft > fast.soft);
     // Black's clock for Black.
     assert.ok(timeBudget({ wtime: 60_000, btime: 1_000 }, 1).hard < 1_000);
+  });
+
+  it('shares a clock without movestogo over the planned moves, plus most of the increment', () => {
+    // 10 s + 0.1 s, the engine-match clock: (10 000 − overhead) / PLANNED_MOVES + 0.8 × 100 ms.
+    const b = timeBudget({ wtime: 10_000, btime: 10_000, winc: 100, binc: 100 }, 0);
+    const expected = (10_000 - MOVE_OVERHEAD_MS) / PLANNED_MOVES + 80;
+    assert.ok(Math.abs(b.soft - expected) < 1, `soft ${b.soft}, expected ${expected}`);
+    assert.ok(Math.abs(b.hard - 3 * expected) < 1, 'the hard limit is three soft limits while the clock allows it');
+    // movestogo, when given, replaces the plan.
+    const tc = timeBudget({ wtime: 10_000, btime: 10_000, movestogo: 10 }, 0);
+    assert.ok(Math.abs(tc.soft - (10_000 - MOVE_OVERHEAD_MS) / 10) < 1);
   });
 
   it('is unlimited for infinite searches', () => {
