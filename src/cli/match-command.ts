@@ -33,7 +33,8 @@ options:
   --opening-plies <n>     random plies per random opening (default 4; 0 = start position)
   --seed <n>              seed for random openings (default: from the clock, printed)
   --concurrency <n>       games played at once (default 1)
-  --pgn <file>            write the games as PGN (rewritten after each game)
+  --pgn <file>            write the games as PGN (rewritten after each game; on a clock,
+                          each engine move is followed by its clock, {[%clk 0:00:09.5]})
   --resume                with --pgn: keep the games of this match already in the file and play
                           only the others (same openings and colours as an unstopped run; the
                           seed is taken from the file when --seed is not given); a file of

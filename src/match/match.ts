@@ -9,7 +9,7 @@
 
 import { Game } from '../core/game.js';
 import { outcomeText, resultToken } from '../notation/outcome-text.js';
-import { writePgn } from '../notation/pgn.js';
+import { pgnClock, writePgn } from '../notation/pgn.js';
 import { parseUciMove } from '../notation/uci.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import { eloLine, type Score, scoreLine } from './elo.js';
@@ -156,6 +156,8 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
     const startFen = opening.fen;
     const engines: [MatchEngine, MatchEngine] = [await engineFor(slot, 0), await engineFor(slot, 1)];
     const clocks = [config.tc?.baseMs ?? 0, config.tc?.baseMs ?? 0];
+    // Each engine move's clock after it (with the increment), for the PGN: where the time went.
+    const clockComments: (string | undefined)[] = texts.map(() => undefined);
     let result: GameRecord['result'] | undefined;
     let reason = '';
     let termination: Termination = 'normal';
@@ -235,6 +237,7 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
       }
       game.play(m.value);
       texts.push(move);
+      clockComments.push(config.tc ? `[%clk ${pgnClock(clocks[side] as number, true)}]` : undefined);
     }
     const [nameA, nameB] = displayNames();
     const tags: Record<string, string> = {
@@ -257,7 +260,7 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
       result: result as GameRecord['result'],
       reason,
       termination,
-      pgn: writePgn(game, tags),
+      pgn: writePgn(game, tags, clockComments),
     };
   };
 

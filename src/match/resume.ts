@@ -12,7 +12,7 @@ import { CaravanError } from '../core/errors.js';
 import { Game } from '../core/game.js';
 import { err, ok, type Result } from '../core/result.js';
 import { outcomeText, resultToken } from '../notation/outcome-text.js';
-import { type PgnGame, readPgnGames, writePgn } from '../notation/pgn.js';
+import { type PgnGame, readPgn, readPgnGames, writePgn } from '../notation/pgn.js';
 import { moveToUci } from '../notation/uci.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import type { GameRecord, Termination } from './match.js';
@@ -106,8 +106,21 @@ function checkGame(g: PgnGame, n: number, id: MatchIdentity): Result<number, Car
   return ok(index);
 }
 
+/**
+ * The text of each game of a PGN the match wrote (games start with their Event tag on a new
+ * line), so that a resumed game keeps its comments (the clocks); undefined when the split does
+ * not give one text per game.
+ */
+function gameTexts(text: string, count: number): string[] | undefined {
+  const texts = text
+    .split(/\n(?=\[Event )/)
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  return texts.length === count ? texts.map((t) => `${t}\n`) : undefined;
+}
+
 /** The record of a finished game read back, as runMatch keeps the games it plays. */
-function recordOf(g: PgnGame, index: number): GameRecord {
+function recordOf(g: PgnGame, index: number, text: string | undefined): GameRecord {
   const over = g.game.outcome();
   const termination = g.tags.Termination;
   const how = TERMINATIONS.find((t) => termination?.startsWith(`${t}: `)) ?? 'normal';
@@ -124,8 +137,16 @@ function recordOf(g: PgnGame, index: number): GameRecord {
     result: g.result as GameRecord['result'],
     reason,
     termination: how,
-    pgn: writePgn(g.game, g.tags),
+    pgn: text !== undefined && sameGame(text, g) ? text : writePgn(g.game, g.tags),
   };
+}
+
+/** Does this text read back as exactly game g (its tags and moves)? */
+function sameGame(text: string, g: PgnGame): boolean {
+  const r = readPgn(text);
+  if (!r.ok) return false;
+  const a = r.value;
+  return JSON.stringify(a.tags) === JSON.stringify(g.tags) && a.game.moves.join(',') === g.game.moves.join(',');
 }
 
 /**
@@ -138,6 +159,7 @@ export function readFinishedGames(text: string, id: MatchIdentity): Result<Finis
   const read = readPgnGames(text);
   if (!read.ok) return refuse(`the PGN cannot be read: ${read.error.message}`);
   const records: GameRecord[] = [];
+  const texts = gameTexts(text, read.value.length);
   const seen = new Set<number>();
   let names: [string, string] | undefined;
   for (const [i, g] of read.value.entries()) {
@@ -156,7 +178,7 @@ export function readFinishedGames(text: string, id: MatchIdentity): Result<Finis
           `the colour schedule needs ${index % 2 === 0 ? `${names[0]} vs ${names[1]}` : `${names[1]} vs ${names[0]}`}`,
       );
     }
-    records.push(recordOf(g, index));
+    records.push(recordOf(g, index, texts?.[i]));
   }
   return ok({ records, names });
 }

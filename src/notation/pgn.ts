@@ -83,6 +83,19 @@ const ROSTER: ReadonlyArray<readonly [string, string]> = [
  * The game as PGN. The result is the game's outcome when it is over; otherwise the `Result` tag
  * given (say, for a resignation) when it is a valid result token, else `*`.
  */
+/**
+ * A clock reading as a PGN `[%clk]` value, h:mm:ss, with tenths when asked (engine matches
+ * at a few seconds a game need them; whole seconds suit the online server's games).
+ */
+export function pgnClock(ms: number, tenths = false): string {
+  const t = Math.max(0, Math.floor(ms / 100));
+  const s = Math.floor(t / 10);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const hms = `${h}:${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+  return tenths ? `${hms}.${t % 10}` : hms;
+}
+
 export function writePgn(
   game: Game,
   tags: Record<string, string> = {},

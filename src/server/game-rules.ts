@@ -9,7 +9,7 @@ import { CaravanError } from '../core/errors.js';
 import { Game } from '../core/game.js';
 import { isDeadPosition } from '../core/outcome.js';
 import { err, ok, type Result } from '../core/result.js';
-import { writePgn } from '../notation/pgn.js';
+import { pgnClock, writePgn } from '../notation/pgn.js';
 import { moveToSan } from '../notation/san.js';
 import { moveToUci, parseUciMove } from '../notation/uci.js';
 import { findVariant, withMarriageMode } from '../variants/index.js';
@@ -428,15 +428,8 @@ export function gamePgn(live: LiveGame, site: string): string {
   if (r.tcKind === 'realtime') tags.TimeControl = `${Math.round(r.baseMs / 1000)}+${Math.round(r.incMs / 1000)}`;
   if (r.tcKind === 'correspondence') tags.TimeControl = `1/${r.days * 86400}`;
   if (r.reason) tags.Termination = r.reason;
-  const comments = live.moves.map((m) => (m.clockMs === null ? undefined : `[%clk ${clockText(m.clockMs)}]`));
+  const comments = live.moves.map((m) => (m.clockMs === null ? undefined : `[%clk ${pgnClock(m.clockMs)}]`));
   return writePgn(live.game, tags, comments);
-}
-
-export function clockText(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  return `${h}:${String(m).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 }
 
 /** The public view of a game (no secrets), as the HTTP API and the `state` message give it. */

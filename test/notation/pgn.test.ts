@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { Game } from '../../src/core/game.js';
-import { type PgnGame, readPgn, readPgnGames, writePgn } from '../../src/notation/pgn.js';
+import { type PgnGame, pgnClock, readPgn, readPgnGames, writePgn } from '../../src/notation/pgn.js';
 import { parseSan } from '../../src/notation/san.js';
 import { parseUciMove } from '../../src/notation/uci.js';
 import { findVariantByName, VARIANTS, withMarriageMode } from '../../src/variants/index.js';
@@ -45,6 +45,14 @@ function movetext(pgn: string): string {
 }
 
 describe('writePgn', () => {
+  it('writes clock readings as h:mm:ss for [%clk], with tenths when asked', () => {
+    assert.equal(pgnClock(65_000), '0:01:05');
+    assert.equal(pgnClock(3_725_999), '1:02:05');
+    assert.equal(pgnClock(9_549, true), '0:00:09.5');
+    assert.equal(pgnClock(60_000, true), '0:01:00.0');
+    assert.equal(pgnClock(-20, true), '0:00:00.0', 'an overdrawn clock reads zero');
+  });
+
   it('writes the Seven Tag Roster with defaults, the Variant tag and numbered SAN', () => {
     const g = playGame(game('wildebeest'), 'f2f5', 'e9e6', 'f5e6', 'e10d8');
     const pgn = writePgn(g, { White: 'Ann', Event: 'Club "Open"' });

@@ -134,6 +134,14 @@ describe('caravan match --resume (brief: long jobs must resume where they stoppe
     assert.match(finalScore(out), / 4$/);
   });
 
+  it('a resumed game keeps its comments (the clocks a match on a clock writes)', () => {
+    const commented = readFileSync(whole, 'utf8').replace(/(\n\n1\. \S+)/g, '$1 {[%clk 0:00:09.5]}');
+    const r = readFinishedGames(commented, identity);
+    assert.ok(r.ok, r.ok ? '' : r.error.message);
+    assert.equal(r.value.records.length, 4);
+    for (const rec of r.value.records) assert.match(rec.pgn, /\{\[%clk 0:00:09\.5\]\}/);
+  });
+
   it('a complete match resumed plays nothing and reports its score', async () => {
     const before = readFileSync(whole, 'utf8');
     const out = await caravan([...matchArgs(4, whole), '--resume']);

@@ -93,6 +93,43 @@ describe('caravan match (process)', { timeout: 240_000 }, () => {
     checkResults(stdout, pgn, 'shatranj-kamil', ['depth1', 'depth2']);
   });
 
+  it("on a clock, writes each engine move's clock after it as [%clk] in the PGN", async () => {
+    const { stdout, pgn } = await match([
+      '--variant',
+      'shatranj-kamil',
+      '--games',
+      '2',
+      '--tc',
+      '5+0.1',
+      '--seed',
+      '8',
+      '--engine',
+      'caravan',
+      '--depth',
+      '1',
+      '--name',
+      'a',
+      '--engine',
+      'caravan',
+      '--depth',
+      '1',
+      '--name',
+      'b',
+    ]);
+    checkResults(stdout, pgn, 'shatranj-kamil', ['a', 'b']);
+    for (const text of pgn.split('[Event ').slice(1)) {
+      const plies = Number(/\[PlyCount "(\d+)"\]/.exec(text)?.[1]);
+      // (The writer may wrap a line inside a comment, as PGN allows.)
+      const clocks = [...text.matchAll(/\{\[%clk\s+(\d+):(\d\d):(\d\d)\.(\d)\]\}/g)].map(
+        (m) => Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3]) + Number(m[4]) / 10,
+      );
+      // The 4 random opening plies have no clock; every engine move has one: the base, less the
+      // time used, plus 0.1 s a move (depth-1 moves take almost none).
+      assert.equal(clocks.length, plies - 4, text);
+      for (const c of clocks) assert.ok(c > 0 && c <= 5 + 0.1 * plies, `clock ${c}`);
+    }
+  });
+
   it('an XBoard engine against a UCI engine (10-rank move translation both ways), 2 games', async () => {
     const { stdout, pgn } = await match([
       '--variant',
