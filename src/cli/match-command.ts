@@ -6,6 +6,7 @@
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SprtSpec } from '../match/elo.js';
 import { type MatchConfig, runMatch, type TimeControlSpec, tcTag } from '../match/match.js';
 import type { EngineSpec, Protocol } from '../match/match-engines.js';
 import {
@@ -39,6 +40,10 @@ options:
                           only the others (same openings and colours as an unstopped run; the
                           seed is taken from the file when --seed is not given); a file of
                           another match is refused. Ctrl-C stops a match so it can be resumed
+  --sprt <elo0>,<elo1>[,<alpha>,<beta>]
+                          stop once an SPRT decides whether the first engine is elo0 or elo1
+                          Elo stronger (logistic Elo; alpha and beta default 0.05); --games
+                          is the most it plays. Reported after every game
   --margin <ms>           clock tolerance before a flag counts (default 100)
   --move-timeout <s>      longest wait for a move without a clock (default 60)
   --event <text>          PGN Event tag
@@ -72,6 +77,7 @@ const GLOBAL_FLAGS = new Set([
   'move-timeout',
   'event',
   'log',
+  'sprt',
 ]);
 const ENGINE_FLAGS = new Set(['name', 'protocol', 'depth', 'nodes', 'movetime', 'option', 'engine-variant']);
 
@@ -98,6 +104,26 @@ function positiveInt(flag: string, text: string, allowZero = false): number {
     throw new UsageError(`--${flag} needs a ${allowZero ? 'non-negative' : 'positive'} integer, got '${text}'`);
   }
   return Number(text);
+}
+
+/** `--sprt elo0,elo1[,alpha,beta]`: two Elo bounds, elo0 < elo1, and error rates in (0, 0.5). */
+export function parseSprt(text: string): SprtSpec {
+  const parts = text.split(',');
+  const nums = parts.map((p) => (/^\s*-?\d+(\.\d+)?\s*$/.test(p) ? Number(p) : Number.NaN));
+  const [elo0, elo1, alpha = 0.05, beta = 0.05] = nums;
+  if (
+    (parts.length !== 2 && parts.length !== 4) ||
+    nums.some(Number.isNaN) ||
+    elo0 === undefined ||
+    elo1 === undefined ||
+    !(elo0 < elo1) ||
+    !(alpha > 0 && alpha < 0.5 && beta > 0 && beta < 0.5)
+  ) {
+    throw new UsageError(
+      `--sprt needs elo0,elo1 with elo0 < elo1, optionally ,alpha,beta each between 0 and 0.5 (e.g. 0,10 or 0,10,0.05,0.05), got '${text}'`,
+    );
+  }
+  return { elo0, elo1, alpha, beta };
 }
 
 /** The repository root above this compiled file (dist/src/cli → repo). */
@@ -251,6 +277,8 @@ export async function matchCommand(argv: readonly string[], out: (line: string) 
     }
   }
   const concurrency = positiveInt('concurrency', g.get('concurrency') ?? '1');
+  const sprtText = g.get('sprt');
+  const sprtSpec = sprtText === undefined ? undefined : parseSprt(sprtText);
   const marginMs = positiveInt('margin', g.get('margin') ?? '100', true);
   const moveTimeoutMs = positiveInt('move-timeout', g.get('move-timeout') ?? '60') * 1000;
   const pgnPath = g.get('pgn');
@@ -334,6 +362,7 @@ export async function matchCommand(argv: readonly string[], out: (line: string) 
       onPgn: pgnPath ? (pgn) => writeFileAtomically(pgnPath, pgn) : undefined,
       resume,
       signal: abort.signal,
+      ...(sprtSpec ? { sprt: sprtSpec } : {}),
     });
   } catch (e) {
     throw new UsageError(`match aborted: ${(e as Error).message}`);

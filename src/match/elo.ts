@@ -1,6 +1,7 @@
 /**
  * Match statistics: score, Elo difference with a 95% error margin (the trinomial model that
- * cutechess-cli uses), likelihood of superiority.
+ * cutechess-cli uses), likelihood of superiority, and a sequential probability ratio test (SPRT)
+ * that stops a match once its games decide between two Elo hypotheses.
  */
 
 export interface Score {
@@ -82,4 +83,47 @@ export function eloLine(s: Score): string {
   const n = games(s);
   const drawRatio = n === 0 ? 0 : (100 * s.draws) / n;
   return `Elo difference: ${fmt(e.elo, 1)} +/- ${fmt(e.error, 1)}, LOS: ${fmt(100 * likelihoodOfSuperiority(s), 1)} %, DrawRatio: ${fmt(drawRatio, 1)} %`;
+}
+
+/** An SPRT: is the first engine elo0 or elo1 Elo stronger (logistic Elo), with error rates alpha and beta? */
+export interface SprtSpec {
+  readonly elo0: number;
+  readonly elo1: number;
+  readonly alpha: number;
+  readonly beta: number;
+}
+
+export interface SprtState {
+  /** Log-likelihood ratio of elo1 against elo0 given the games so far. */
+  readonly llr: number;
+  /** ln(beta / (1 − alpha)): at or below it elo0 (H0) is accepted. */
+  readonly lower: number;
+  /** ln((1 − beta) / alpha): at or above it elo1 (H1) is accepted. */
+  readonly upper: number;
+  readonly decision: 'H0' | 'H1' | undefined;
+}
+
+/**
+ * The SPRT's state after the games of `s`: the generalised SPRT's normal approximation of the
+ * log-likelihood ratio on the trinomial game results, n (s1 − s0)(2μ − s0 − s1) / 2σ², where s0
+ * and s1 are the expected scores of elo0 and elo1, μ the mean score and σ² its per-game variance
+ * (as in fishtest and cutechess-cli's logistic model). No decision before both sides scored.
+ */
+export function sprt(s: Score, spec: SprtSpec): SprtState {
+  const lower = Math.log(spec.beta / (1 - spec.alpha));
+  const upper = Math.log((1 - spec.beta) / spec.alpha);
+  const n = games(s);
+  const mu = scoreFraction(s);
+  const variance = n === 0 ? 0 : (s.wins * (1 - mu) ** 2 + s.losses * mu ** 2 + s.draws * (0.5 - mu) ** 2) / n;
+  if (variance === 0) return { llr: 0, lower, upper, decision: undefined };
+  const s0 = 1 / (1 + 10 ** (-spec.elo0 / 400));
+  const s1 = 1 / (1 + 10 ** (-spec.elo1 / 400));
+  const llr = (n * (s1 - s0) * (2 * mu - s0 - s1)) / (2 * variance);
+  return { llr, lower, upper, decision: llr >= upper ? 'H1' : llr <= lower ? 'H0' : undefined };
+}
+
+/** `SPRT: llr 1.23 (-2.94, 2.94) [0, 10]: H1 accepted` (or `: continue`). */
+export function sprtLine(state: SprtState, spec: SprtSpec): string {
+  const verdict = state.decision === undefined ? 'continue' : `${state.decision} accepted`;
+  return `SPRT: llr ${fmt(state.llr, 2)} (${fmt(state.lower, 2)}, ${fmt(state.upper, 2)}) [${spec.elo0}, ${spec.elo1}]: ${verdict}`;
 }

@@ -12,7 +12,7 @@ import { outcomeText, resultToken } from '../notation/outcome-text.js';
 import { pgnClock, writePgn } from '../notation/pgn.js';
 import { parseUciMove } from '../notation/uci.js';
 import type { VariantDefinition } from '../variants/schema.js';
-import { eloLine, type Score, scoreLine } from './elo.js';
+import { eloLine, type Score, type SprtSpec, type SprtState, scoreLine, sprt, sprtLine } from './elo.js';
 import { EngineExited, EngineTimeout } from './engine-process.js';
 import { createMatchEngine, type EngineSpec, type MatchEngine } from './match-engines.js';
 import type { Opening } from './openings.js';
@@ -51,6 +51,11 @@ export interface MatchConfig {
   readonly resume?: { readonly records: readonly GameRecord[]; readonly names: readonly [string, string] | undefined };
   /** Aborting stops the match: engines are closed, the unfinished games are dropped. */
   readonly signal?: AbortSignal;
+  /**
+   * Stop starting games once this SPRT accepts a hypothesis (games already under way finish and
+   * count); the state is reported after every game.
+   */
+  readonly sprt?: SprtSpec;
 }
 
 export type Termination = 'normal' | 'time forfeit' | 'rules infraction' | 'abandoned';
@@ -73,6 +78,8 @@ export interface MatchResult {
   readonly games: readonly GameRecord[];
   /** The signal stopped the match before every game was played. */
   readonly stopped: boolean;
+  /** The SPRT's state at the end (when the match ran one). */
+  readonly sprt?: SprtState;
 }
 
 interface Slot {
@@ -107,6 +114,8 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
   const todo = Array.from({ length: config.games }, (_, i) => i).filter((i) => records[i] === undefined);
   let failed = false;
   let stopped = false;
+  // The SPRT has accepted a hypothesis (possibly with the resumed games alone): no new game starts.
+  let decided = config.sprt !== undefined && sprt(score, config.sprt).decision !== undefined;
   const slots: Slot[] = [];
   const stop = (): void => {
     stopped = true;
@@ -266,7 +275,7 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
 
   const worker = async (slot: Slot): Promise<void> => {
     try {
-      for (let index = todo.shift(); index !== undefined && !failed && !stopped; index = todo.shift()) {
+      for (let index = todo.shift(); index !== undefined && !failed && !stopped && !decided; index = todo.shift()) {
         let rec: GameRecord;
         try {
           rec = await playOne(slot, index);
@@ -284,6 +293,11 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
         const [w, bl] = rec.white === 0 ? [a, b] : [b, a];
         config.report(`Finished game ${index + 1} (${w} vs ${bl}): ${rec.result} {${rec.reason}}`);
         config.report(scoreLine(a, b, score));
+        if (config.sprt) {
+          const state = sprt(score, config.sprt);
+          config.report(sprtLine(state, config.sprt));
+          if (state.decision !== undefined) decided = true;
+        }
         config.onPgn?.(
           records
             .filter((r): r is GameRecord => r !== undefined)
@@ -326,7 +340,18 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
   const [a, b] = resumedNames && !names[0] ? resumedNames : displayNames();
   config.report(scoreLine(a, b, score));
   config.report(eloLine(score));
-  return { names: [a, b], score, games: records.filter((r): r is GameRecord => r !== undefined), stopped };
+  let state: SprtState | undefined;
+  if (config.sprt) {
+    state = sprt(score, config.sprt);
+    config.report(sprtLine(state, config.sprt));
+  }
+  return {
+    names: [a, b],
+    score,
+    games: records.filter((r): r is GameRecord => r !== undefined),
+    stopped,
+    ...(state ? { sprt: state } : {}),
+  };
 }
 
 /** Count a game into the score, from the first engine's point of view. */

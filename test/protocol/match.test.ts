@@ -93,7 +93,7 @@ describe('caravan match (process)', { timeout: 240_000 }, () => {
     checkResults(stdout, pgn, 'shatranj-kamil', ['depth1', 'depth2']);
   });
 
-  it("on a clock, writes each engine move's clock after it as [%clk] in the PGN", async () => {
+  it("on a clock, writes each engine move's clock after it as [%clk] in the PGN (and --sprt reports)", async () => {
     const { stdout, pgn } = await match([
       '--variant',
       'shatranj-kamil',
@@ -103,6 +103,8 @@ describe('caravan match (process)', { timeout: 240_000 }, () => {
       '5+0.1',
       '--seed',
       '8',
+      '--sprt',
+      '0,10',
       '--engine',
       'caravan',
       '--depth',
@@ -117,6 +119,8 @@ describe('caravan match (process)', { timeout: 240_000 }, () => {
       'b',
     ]);
     checkResults(stdout, pgn, 'shatranj-kamil', ['a', 'b']);
+    // --sprt: its state after each game and at the end (2 games decide nothing at [0, 10]).
+    assert.equal((stdout.match(/^SPRT: llr \S+ \(-2\.94, 2\.94\) \[0, 10\]: continue$/gm) ?? []).length, 3, stdout);
     for (const text of pgn.split('[Event ').slice(1)) {
       const plies = Number(/\[PlyCount "(\d+)"\]/.exec(text)?.[1]);
       // (The writer may wrap a line inside a comment, as PGN allows.)
@@ -263,6 +267,14 @@ createInterface({ input: process.stdin }).on('line', (line) => {
       (e: { code?: number; stderr?: string }) => {
         assert.equal(e.code, 2);
         assert.match(e.stderr ?? '', /exactly two --engine flags/);
+        return true;
+      },
+    );
+    await assert.rejects(
+      run('node', [CLI, 'match', '--sprt', '10,0', '--engine', 'caravan', '--engine', 'caravan']),
+      (e: { code?: number; stderr?: string }) => {
+        assert.equal(e.code, 2);
+        assert.match(e.stderr ?? '', /--sprt needs elo0,elo1 with elo0 < elo1.*got '10,0'/);
         return true;
       },
     );
