@@ -34,12 +34,19 @@ export interface EloEstimate {
   readonly error: number;
 }
 
+/** Variance of one game's score (1, ½, 0) around the mean score; 0 with no games. */
+function perGameVariance(s: Score): number {
+  const n = games(s);
+  if (n === 0) return 0;
+  const p = scoreFraction(s);
+  return (s.wins * (1 - p) ** 2 + s.losses * p ** 2 + s.draws * (0.5 - p) ** 2) / n;
+}
+
 export function eloEstimate(s: Score): EloEstimate {
   const n = games(s);
   const p = scoreFraction(s);
   if (n === 0) return { elo: 0, error: Number.NaN };
-  const variance = (s.wins * (1 - p) ** 2 + s.losses * (0 - p) ** 2 + s.draws * (0.5 - p) ** 2) / n;
-  const stdev = Math.sqrt(variance / n);
+  const stdev = Math.sqrt(perGameVariance(s) / n);
   const z = 1.959963984540054;
   const lo = eloFromScore(p - z * stdev);
   const hi = eloFromScore(p + z * stdev);
@@ -107,18 +114,17 @@ export interface SprtState {
  * The SPRT's state after the games of `s`: the generalised SPRT's normal approximation of the
  * log-likelihood ratio on the trinomial game results, n (s1 − s0)(2μ − s0 − s1) / 2σ², where s0
  * and s1 are the expected scores of elo0 and elo1, μ the mean score and σ² its per-game variance
- * (as in fishtest and cutechess-cli's logistic model). No decision before both sides scored.
+ * (as in fishtest and cutechess-cli's logistic model). No evidence (0) while every game had the
+ * same result: the approximation needs a variance.
  */
 export function sprt(s: Score, spec: SprtSpec): SprtState {
   const lower = Math.log(spec.beta / (1 - spec.alpha));
   const upper = Math.log((1 - spec.beta) / spec.alpha);
-  const n = games(s);
-  const mu = scoreFraction(s);
-  const variance = n === 0 ? 0 : (s.wins * (1 - mu) ** 2 + s.losses * mu ** 2 + s.draws * (0.5 - mu) ** 2) / n;
+  const variance = perGameVariance(s);
   if (variance === 0) return { llr: 0, lower, upper, decision: undefined };
   const s0 = 1 / (1 + 10 ** (-spec.elo0 / 400));
   const s1 = 1 / (1 + 10 ** (-spec.elo1 / 400));
-  const llr = (n * (s1 - s0) * (2 * mu - s0 - s1)) / (2 * variance);
+  const llr = (games(s) * (s1 - s0) * (2 * scoreFraction(s) - s0 - s1)) / (2 * variance);
   return { llr, lower, upper, decision: llr >= upper ? 'H1' : llr <= lower ? 'H0' : undefined };
 }
 

@@ -340,11 +340,8 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
   const [a, b] = resumedNames && !names[0] ? resumedNames : displayNames();
   config.report(scoreLine(a, b, score));
   config.report(eloLine(score));
-  let state: SprtState | undefined;
-  if (config.sprt) {
-    state = sprt(score, config.sprt);
-    config.report(sprtLine(state, config.sprt));
-  }
+  const state = config.sprt ? sprt(score, config.sprt) : undefined;
+  if (state && config.sprt) config.report(sprtLine(state, config.sprt));
   return {
     names: [a, b],
     score,
