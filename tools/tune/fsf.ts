@@ -35,20 +35,24 @@ export interface SearchOutcome {
   readonly best: string;
   /** Centipawns from the side to move's view; undefined for a mate score or none. */
   readonly score: number | undefined;
+  /** Moves to mate (negative: being mated) when the last exact score was a mate score. */
+  readonly mate?: number;
 }
 
 /** Search `position …` (a UCI position command) for `nodes` nodes; the last exact score. */
 export async function searchPosition(fsf: EngineProcess, position: string, nodes: number): Promise<SearchOutcome> {
   fsf.send(position);
   let score: number | undefined;
+  let mate: number | undefined;
   fsf.onLine = (line) => {
     const m = / score (cp|mate) (-?\d+)/.exec(line);
     if (m && !line.includes('lowerbound') && !line.includes('upperbound')) {
       score = m[1] === 'mate' ? undefined : Number(m[2]);
+      mate = m[1] === 'mate' ? Number(m[2]) : undefined;
     }
   };
   fsf.send(`go nodes ${nodes}`);
   const best = (await fsf.waitFor((l) => l.startsWith('bestmove'), 120_000)).split(/\s+/)[1] ?? '';
   fsf.onLine = undefined;
-  return { best, score };
+  return mate === undefined ? { best, score } : { best, score, mate };
 }
