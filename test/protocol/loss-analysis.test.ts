@@ -59,6 +59,35 @@ test('the move that allows a mate in one is the largest fall of the losing playe
   }
 });
 
+test('a game set up from a FEN is judged from that position, Black to move first', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'caravan-losses-'));
+  try {
+    const pgn = join(dir, 'setup.pgn');
+    writeFileSync(
+      pgn,
+      `[White "Attacker"]
+[Black "Defender"]
+[Result "1-0"]
+[SetUp "1"]
+[FEN "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3"]
+
+3... Nf6 4. Qxf7# 1-0
+`,
+    );
+    const judge = `${process.execPath} ${CLI} uci`;
+    const r = runTool(['--pgn', pgn, '--player', 'Defender', '--nodes', '3000', '--skip', '0', '--judge', judge]);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(
+      r.stdout.split('\n')[0] ?? '',
+      /^game 1 ply 0: fall \d+ .* played g8f6, judge .* \| r1bqkbnr\//,
+      r.stdout,
+    );
+    assert.doesNotMatch(r.stdout, / played h5f7,/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a player who is not in the PGN, or a PGN that does not parse, is said so', () => {
   const dir = mkdtempSync(join(tmpdir(), 'caravan-losses-'));
   try {

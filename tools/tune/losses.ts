@@ -52,9 +52,21 @@ if (!read.ok) {
   process.exit(1);
 }
 
-/** The judge's score of the position after `moves`, side to move's view (mates as ±MATE_CP). */
-async function judgeScore(judge: EngineProcess, moves: readonly string[]): Promise<{ score: number; best: string }> {
-  const position = moves.length > 0 ? `position startpos moves ${moves.join(' ')}` : 'position startpos';
+if (!read.value.some((g) => g.tags.White === player || g.tags.Black === player)) {
+  console.error(`${pgnFile}: no game of '${player}' (the White and Black tags name the players)`);
+  process.exit(1);
+}
+
+/**
+ * The judge's score of the position after `moves` from `startFen` (the game's own start, so a
+ * PGN with a SetUp/FEN tag is judged from it), side to move's view (mates as ±MATE_CP).
+ */
+async function judgeScore(
+  judge: EngineProcess,
+  startFen: string,
+  moves: readonly string[],
+): Promise<{ score: number; best: string }> {
+  const position = `position fen ${startFen}${moves.length > 0 ? ` moves ${moves.join(' ')}` : ''}`;
   const r = await searchPosition(judge, position, nodes);
   if (r.score !== undefined) return { score: r.score, best: r.best };
   const m = r.mate ?? 0;
@@ -76,27 +88,31 @@ for (const [index, pgn] of read.value.entries()) {
       : await startFairyStockfish(pgn.variant.id);
     judgeVariant = pgn.variant.id;
   }
-  const replay = Game.create(pgn.variant);
+  const replay = Game.create(pgn.variant, pgn.game.startFen);
   if (!replay.ok) throw new Error(replay.error.message);
   const ucis: string[] = [];
   const fens: string[] = [];
+  // The side to move before each ply, and once more after the last.
+  const turns: number[] = [];
   for (const m of pgn.game.moves) {
     fens.push(replay.value.fen());
+    turns.push(replay.value.position.turn);
     ucis.push(moveToUci(replay.value.position, m));
     replay.value.play(m);
   }
+  turns.push(replay.value.position.turn);
   judge?.send('ucinewgame');
   // scores[i]: the judge's score of the position before ply i, side to move's view.
   const scores: number[] = [];
   const best: string[] = [];
   for (let i = skip; i <= ucis.length; i++) {
-    const r = await judgeScore(judge as EngineProcess, ucis.slice(0, i));
+    const r = await judgeScore(judge as EngineProcess, replay.value.startFen, ucis.slice(0, i));
     scores[i] = r.score;
     best[i] = r.best;
-    if ((i % 2 === color ? r.score : -r.score) < -until) break;
+    if ((turns[i] === color ? r.score : -r.score) < -until) break;
   }
   for (let i = skip; i + 1 < scores.length; i++) {
-    if (i % 2 !== color) continue;
+    if (turns[i] !== color) continue;
     const before = scores[i] as number;
     const after = -(scores[i + 1] as number);
     falls.push({
@@ -113,10 +129,6 @@ for (const [index, pgn] of read.value.entries()) {
   console.error(`game ${index + 1}: ${pgn.result}, ${scores.length - skip} positions scored`);
 }
 await judge?.close();
-if (!read.value.some((g) => g.tags.White === player || g.tags.Black === player)) {
-  console.error(`${pgnFile}: no game of '${player}' (the White and Black tags name the players)`);
-  process.exit(1);
-}
 falls.sort((a, b) => b.fall - a.fall);
 for (const f of falls.slice(0, top)) {
   console.log(
