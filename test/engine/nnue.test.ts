@@ -267,6 +267,57 @@ describe('NNUE training', () => {
     assert.equal(run().validLoss, a.validLoss, 'the same seed gives the same network');
   });
 
+  it('fine-tunes from an engine network: the float model scores as the engine does, and training goes on from there', () => {
+    // train.js --init: a shipped network's weights, dequantised, are the starting point, so new
+    // data refines it instead of starting again (the data it was first trained on may be gone).
+    const def = findVariant('camel-decimal')!;
+    const t = variantTables(def);
+    const layout = layoutOf(t);
+    const weights = randomWeights(def, 11, 8);
+    const net = FloatNetwork.fromWeights(weights);
+    assert.deepEqual(net.quantise(def.id, false), weights, 'dequantised and quantised again, the same weights');
+    const nnue = new NnueEvaluator(weights, t);
+    const rng = makeRng(12);
+    const pos = position(def);
+    const samples: Sample[] = [];
+    for (let ply = 0; ply < 40; ply++) {
+      const moves = legalMoveList(pos);
+      pos.make(moves[Math.floor(rng.next() * moves.length)]!);
+      const squares: number[] = [];
+      const codes: number[] = [];
+      t.squares.forEach((sq, i) => {
+        const code = pos.board[sq] as number;
+        if (code !== EMPTY) [squares.push(i), codes.push(code)];
+      });
+      nnue.refresh(pos);
+      samples.push({
+        squares: Uint8Array.from(squares),
+        codes: Uint8Array.from(codes),
+        turn: pos.turn,
+        score: nnue.evaluate(pos) + 40,
+        result: 0,
+      });
+    }
+    const data = buildDataset(layout, samples, 1);
+    const scratch = [new Float32Array(8), new Float32Array(8)] as const;
+    samples.forEach((s, i) => {
+      const engineScore = s.score - 40;
+      const floatScore = net.forward(data, i, scratch[0], scratch[1]);
+      assert.ok(Math.abs(floatScore - engineScore) <= 2, `sample ${i}: float ${floatScore}, engine ${engineScore}`);
+    });
+    const tuned = trainNetwork(layout, data, data, {
+      hidden: 8,
+      epochs: 3,
+      batch: 8,
+      lr: 0.001,
+      seed: 1,
+      outScale: 200,
+      init: weights,
+    });
+    assert.ok(Math.abs(tuned.startValidLoss - net.loss(data)) < 1e-9, 'training starts from the given network');
+    assert.ok(tuned.validLoss < tuned.startValidLoss, `loss ${tuned.startValidLoss} → ${tuned.validLoss}`);
+  });
+
   it("labels positions with the scores of a UCI engine process (Caravan's own CLI as the peer)", async () => {
     // tools/nnue/datagen.ts --engine: the same game loop, played and scored by a child process
     // (in the benchmarks native Fairy-Stockfish); Caravan's rules still decide quietness and the end.

@@ -9,13 +9,13 @@
  * hand-written evaluation on the same validation positions.
  */
 
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Position } from '../../src/core/position.js';
 import { EMPTY, variantTables } from '../../src/core/tables.js';
 import { Evaluator } from '../../src/engine/evaluate.js';
 import { NnueEvaluator } from '../../src/engine/nnue/accumulator.js';
 import { layoutOf } from '../../src/engine/nnue/features.js';
-import { decodeWeights, encodeWeights } from '../../src/engine/nnue/format.js';
+import { decodeWeights, encodeWeights, type NetworkWeights } from '../../src/engine/nnue/format.js';
 import { findVariant } from '../../src/variants/index.js';
 import { flag } from '../tune/fsf.js';
 import { readFrames, type Sample } from './data.js';
@@ -39,6 +39,8 @@ const residual = process.argv.includes('--residual');
 /** Add each training position mirrored left to right (the evaluation is nearly symmetric so). */
 const mirror = process.argv.includes('--mirror');
 const out = flag('out', `/tmp/${variantId}.nnue`);
+/** Fine-tune these weights (a .nnue file) instead of starting from random ones; --hidden is then theirs. */
+const initFile = flag('init', '');
 /**
  * Multiplies every sample's search score before it becomes a target: another engine's scores
  * (Fairy-Stockfish's) are on its own scale, and the search's margins expect Caravan's. The run
@@ -121,6 +123,17 @@ function main(): void {
   const pieceValues = residual ? undefined : def!.pieces.map((_, type) => ev.e.value[((type + 1) << 1) | 0] as number);
   const handOf = (samples: Sample[]) =>
     residual ? Float32Array.from(samples, (s) => ev.evaluate(toPosition(s))) : undefined;
+  let init: NetworkWeights | undefined;
+  if (initFile !== '') {
+    const decodedInit = decodeWeights(readFileSync(initFile));
+    if (!decodedInit.ok) throw decodedInit.error;
+    init = decodedInit.value;
+    if (init.residual !== residual || init.variant !== variantId) {
+      throw new Error(
+        `--init ${initFile}: a ${init.residual ? 'residual' : 'full'} ${init.variant} network, but this run trains a ${residual ? 'residual' : 'full'} ${variantId} one`,
+      );
+    }
+  }
   const started = Date.now();
   const trainSet = buildDataset(layout, train, lambda, handOf(train));
   const validSet = buildDataset(layout, valid, lambda, handOf(valid));
@@ -133,6 +146,7 @@ function main(): void {
     outScale,
     decay,
     pieceValues,
+    init,
     onEpoch: (epoch, tl, vl) =>
       console.log(
         `epoch ${epoch}: train ${tl.toFixed(5)}, validation ${vl.toFixed(5)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,

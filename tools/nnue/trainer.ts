@@ -110,6 +110,8 @@ export interface TrainOptions {
   readonly decay?: number;
   /** Starting piece values (centipawns) by piece type, for the piece-square part. */
   readonly pieceValues?: readonly number[];
+  /** Start from these weights instead of random ones (FloatNetwork.fromWeights): fine-tuning on new data. */
+  readonly init?: NetworkWeights;
   /** Called after each epoch. */
   readonly onEpoch?: (epoch: number, trainLoss: number, validLoss: number) => void;
 }
@@ -148,6 +150,28 @@ export class FloatNetwork {
         this.p[base + layout.pieceTypes + t] = -value;
       }
     }
+  }
+
+  /**
+   * The float model of an engine network (the inverse of `quantise`, up to rounding): the real
+   * features carry the folded weights and the factor features start at zero, so fine-tuning
+   * begins exactly where the shipped network is.
+   */
+  static fromWeights(weights: NetworkWeights): FloatNetwork {
+    const net = new FloatNetwork(weights.layout, weights.hidden, weights.outScale, 1);
+    const { qa, qb } = weights;
+    net.w.fill(0);
+    weights.inputWeights.forEach((x, i) => {
+      net.w[i] = x / qa;
+    });
+    net.b.set(Float32Array.from(weights.hiddenBias, (x) => x / qa));
+    net.p.fill(0);
+    weights.psqt.forEach((x, i) => {
+      net.p[i] = x / 100;
+    });
+    net.v.set(Float32Array.from(weights.outputWeights, (x) => x / qb));
+    net.c[0] = weights.outputBias / (qa * qb);
+    return net;
   }
 
   /** Every parameter array, in a fixed order (for the optimiser). */
@@ -278,8 +302,10 @@ export function trainNetwork(
   valid: Dataset,
   o: TrainOptions,
 ): { net: FloatNetwork; trainLoss: number; validLoss: number; startValidLoss: number } {
-  const net = new FloatNetwork(layout, o.hidden, o.outScale, o.seed, o.pieceValues);
-  const H = o.hidden;
+  const net = o.init
+    ? FloatNetwork.fromWeights(o.init)
+    : new FloatNetwork(layout, o.hidden, o.outScale, o.seed, o.pieceValues);
+  const H = net.hidden;
   const grads = net.params().map((p) => new Float32Array(p.length));
   const [gw, gb, gp, gv, gc] = grads as [Float32Array, Float32Array, Float32Array, Float32Array, Float32Array];
   const adam = new Adam(net.params(), grads);
