@@ -13,8 +13,8 @@ import { unwrap } from '../../src/core/result.js';
 import { EMPTY, variantTables } from '../../src/core/tables.js';
 import { createEngine } from '../../src/engine/index.js';
 import { NnueEvaluator } from '../../src/engine/nnue/accumulator.js';
-import { layoutOf } from '../../src/engine/nnue/features.js';
-import { decodeWeights, encodeWeights, type NetworkWeights } from '../../src/engine/nnue/format.js';
+import { bucketCount, kingBucketOf, layoutOf } from '../../src/engine/nnue/features.js';
+import { crc32, decodeWeights, encodeWeights, type NetworkWeights } from '../../src/engine/nnue/format.js';
 import { loadNetworks, readWeightsFile } from '../../src/engine/nnue/node-loader.js';
 import { registerNetwork, unregisterNetwork } from '../../src/engine/nnue/registry.js';
 import { EngineProcess } from '../../src/match/engine-process.js';
@@ -28,9 +28,17 @@ import { CLI } from '../helpers/cli-driver.js';
 import { makeRng } from '../helpers/rng.js';
 import { position } from './support.js';
 
-/** A network with random weights (seeded) in the real format, quantised as the trainer does. */
-function randomWeights(def: VariantDefinition, seed: number, hidden = 16): NetworkWeights {
-  const layout = layoutOf(variantTables(def));
+/**
+ * A network with random weights (seeded) in the real format, quantised as the trainer does;
+ * `zones` = king buckets, file zones × rank zones (1 × 1: none).
+ */
+function randomWeights(
+  def: VariantDefinition,
+  seed: number,
+  hidden = 16,
+  zones: readonly [number, number] = [1, 1],
+): NetworkWeights {
+  const layout = layoutOf(variantTables(def), zones[0], zones[1]);
   const net = new FloatNetwork(
     layout,
     hidden,
@@ -42,6 +50,12 @@ function randomWeights(def: VariantDefinition, seed: number, hidden = 16): Netwo
   for (let i = 0; i < net.w.length; i++) net.w[i] = (rng.next() - 0.5) * 0.6;
   for (let i = 0; i < net.p.length; i++) net.p[i] = (net.p[i] as number) + (rng.next() - 0.5);
   return net.quantise(def.id, false);
+}
+
+/** 0-based (file, rank) of a padded square. */
+function fileRank(pos: Position, sq: number): [number, number] {
+  const i = pos.t.squares.indexOf(sq);
+  return [i % pos.t.files, Math.floor(i / pos.t.files)];
 }
 
 /** The position seen from the other side: ranks mirrored, colours swapped, the other side to move. */
@@ -67,43 +81,49 @@ function colourFlipped(pos: Position): Position {
 
 describe('NNUE accumulators', () => {
   for (const def of VARIANTS) {
-    it(`equal a from-scratch computation after random make/unmake/null sequences in ${def.id}`, () => {
-      const rng = makeRng(7 + def.files * 31 + def.ranks);
-      const pos = position(def);
-      const nnue = new NnueEvaluator(randomWeights(def, 3), pos.t);
-      let checked = 0;
-      for (let game = 0; game < 6; game++) {
-        nnue.refresh(pos);
-        const start = pos.depth;
-        for (let ply = 0; ply < 120; ply++) {
-          const moves = legalMoveList(pos);
-          const r = rng.next();
-          if ((moves.length === 0 || r < 0.15) && pos.depth > start) {
+    for (const zones of [[1, 1] as const, [3, 3] as const]) {
+      it(`equal a from-scratch computation after random make/unmake/null sequences in ${def.id} (king buckets ${zones.join('×')})`, () => {
+        const rng = makeRng(7 + def.files * 31 + def.ranks);
+        const pos = position(def);
+        const nnue = new NnueEvaluator(randomWeights(def, 3, 16, zones), pos.t);
+        const buckets = new Set<number>();
+        let checked = 0;
+        for (let game = 0; game < 6; game++) {
+          nnue.refresh(pos);
+          const start = pos.depth;
+          for (let ply = 0; ply < 120; ply++) {
+            const moves = legalMoveList(pos);
+            const r = rng.next();
+            if ((moves.length === 0 || r < 0.15) && pos.depth > start) {
+              if (pos.lastMove() === 0) pos.unmakeNull();
+              else pos.unmake();
+            } else if (moves.length === 0) break;
+            else if (r < 0.2 && !pos.inCheck()) {
+              nnue.pushNull(pos);
+              pos.makeNull();
+            } else {
+              // Prefer captures now and then, so that exchanges and promotions come up.
+              const captures = moves.filter((m) => pos.board[(m >>> 8) & 0xff] !== EMPTY || ((m >>> 16) & 0xf) > 0);
+              const pool = captures.length > 0 && rng.next() < 0.5 ? captures : moves;
+              const m = pool[rng.int(pool.length)] as number;
+              nnue.push(pos, m);
+              pos.make(m);
+            }
+            assert.ok(nnue.matchesFresh(pos), `${def.id}: accumulator differs after ${pos.toFen()}`);
+            buckets.add(kingBucketOf(nnue.weights.layout, 0, ...fileRank(pos, pos.kingSq[0] as number)));
+            checked++;
+          }
+          while (pos.depth > start) {
             if (pos.lastMove() === 0) pos.unmakeNull();
             else pos.unmake();
-          } else if (moves.length === 0) break;
-          else if (r < 0.2 && !pos.inCheck()) {
-            nnue.pushNull(pos);
-            pos.makeNull();
-          } else {
-            // Prefer captures now and then, so that exchanges and promotions come up.
-            const captures = moves.filter((m) => pos.board[(m >>> 8) & 0xff] !== EMPTY || ((m >>> 16) & 0xf) > 0);
-            const pool = captures.length > 0 && rng.next() < 0.5 ? captures : moves;
-            const m = pool[rng.int(pool.length)] as number;
-            nnue.push(pos, m);
-            pos.make(m);
+            assert.ok(nnue.matchesFresh(pos));
           }
-          assert.ok(nnue.matchesFresh(pos), `${def.id}: accumulator differs after ${pos.toFen()}`);
-          checked++;
         }
-        while (pos.depth > start) {
-          if (pos.lastMove() === 0) pos.unmakeNull();
-          else pos.unmake();
-          assert.ok(nnue.matchesFresh(pos));
-        }
-      }
-      assert.ok(checked > 300);
-    });
+        assert.ok(checked > 300);
+        // With buckets, White's king must have crossed into another one: the refresh on a king move was exercised.
+        assert.ok(zones[0] === 1 || buckets.size > 1, `the king stayed in bucket ${[...buckets]}`);
+      });
+    }
   }
 
   it('follow castling moves (Wildebeest and Camel Decimal, rights kept)', () => {
@@ -113,7 +133,8 @@ describe('NNUE accumulators', () => {
     ] as const) {
       const def = findVariant(id)!;
       const pos = unwrap(Position.fromFen(def, fen));
-      const nnue = new NnueEvaluator(randomWeights(def, 5), pos.t);
+      // King buckets cut between the files the king castles from and to.
+      const nnue = new NnueEvaluator(randomWeights(def, 5, 16, [5, 2]), pos.t);
       nnue.refresh(pos);
       let castles = 0;
       for (const m of legalMoveList(pos)) {
@@ -154,6 +175,21 @@ describe('NNUE weights file', () => {
     assert.deepEqual(back.psqt, weights.psqt);
     assert.deepEqual(back.outputWeights, weights.outputWeights);
     assert.equal(back.outputBias, weights.outputBias);
+    const bucketed = randomWeights(def, 12, 8, [2, 2]);
+    assert.deepEqual(unwrap(decodeWeights(encodeWeights(bucketed))), bucketed, 'with king buckets');
+  });
+
+  it('still reads a version 1 file (no king buckets), as the shipped networks were written', () => {
+    const v2 = encodeWeights(weights);
+    const idLen = v2[7] as number;
+    const cells = weights.layout.files * weights.layout.ranks;
+    const at = 8 + idLen + 3;
+    const v1 = new Uint8Array(v2.length - cells);
+    v1.set(v2.subarray(0, at));
+    v1.set(v2.subarray(at + cells, v2.length - 4), at);
+    v1[4] = 1;
+    new DataView(v1.buffer).setUint32(v1.length - 4, crc32(v1, v1.length - 4), true);
+    assert.deepEqual(unwrap(decodeWeights(v1)), weights);
   });
 
   const refused = (b: Uint8Array, pattern: RegExp) => {
@@ -259,7 +295,7 @@ describe('NNUE training', () => {
     for (const g of [0, 1, 2]) samples.push(...(await selfPlayGame(def, caravanSearcher(engine), g, options)).samples);
     assert.ok(samples.length > 60, `only ${samples.length} samples`);
     const layout = layoutOf(variantTables(def));
-    const data = buildDataset(layout, samples, 0.75);
+    const data = buildDataset(layout, variantTables(def).kingType, samples, 0.75);
     const run = () =>
       trainNetwork(layout, data, data, { hidden: 8, epochs: 4, batch: 16, lr: 0.003, seed: 1, outScale: 200 });
     const a = run();
@@ -298,13 +334,25 @@ describe('NNUE training', () => {
         result: 0,
       });
     }
-    const data = buildDataset(layout, samples, 1);
+    const data = buildDataset(layout, t.kingType, samples, 1);
     const scratch = [new Float32Array(8), new Float32Array(8)] as const;
     samples.forEach((s, i) => {
       const engineScore = s.score - 40;
       const floatScore = net.forward(data, i, scratch[0], scratch[1]);
       assert.ok(Math.abs(floatScore - engineScore) <= 2, `sample ${i}: float ${floatScore}, engine ${engineScore}`);
     });
+    // Into a layout with king buckets: every bucket starts as the given network, so the scores stay.
+    const bucketed = buildDataset(layoutOf(t, 3, 2), t.kingType, samples, 1);
+    const grown = FloatNetwork.fromWeights(weights, layoutOf(t, 3, 2));
+    assert.ok(bucketed.stmFeat.length > data.stmFeat.length, 'the bucketed samples carry the shared factor');
+    samples.forEach((s, i) => {
+      const floatScore = grown.forward(bucketed, i, scratch[0], scratch[1]);
+      assert.ok(Math.abs(floatScore - (s.score - 40)) <= 2, `bucketed sample ${i}: float ${floatScore}`);
+    });
+    const engineGrown = new NnueEvaluator(grown.quantise(def.id, false), t);
+    engineGrown.refresh(pos);
+    nnue.refresh(pos);
+    assert.ok(Math.abs(engineGrown.evaluate(pos) - nnue.evaluate(pos)) <= 2, 'quantised with buckets, the same score');
     const tuned = trainNetwork(layout, data, data, {
       hidden: 8,
       epochs: 3,
@@ -316,6 +364,21 @@ describe('NNUE training', () => {
     });
     assert.ok(Math.abs(tuned.startValidLoss - net.loss(data)) < 1e-9, 'training starts from the given network');
     assert.ok(tuned.validLoss < tuned.startValidLoss, `loss ${tuned.startValidLoss} → ${tuned.validLoss}`);
+    const tunedGrown = trainNetwork(layoutOf(t, 3, 2), bucketed, bucketed, {
+      hidden: 8,
+      epochs: 3,
+      batch: 8,
+      lr: 0.001,
+      seed: 1,
+      outScale: 200,
+      init: weights,
+    });
+    assert.ok(Math.abs(tunedGrown.startValidLoss - net.loss(data)) < 1e-6, 'king buckets start from the given network');
+    assert.ok(
+      tunedGrown.validLoss < tunedGrown.startValidLoss,
+      `loss ${tunedGrown.startValidLoss} → ${tunedGrown.validLoss}`,
+    );
+    assert.equal(bucketCount(tunedGrown.net.layout), 6);
   });
 
   it("labels positions with the scores of a UCI engine process (Caravan's own CLI as the peer)", async () => {

@@ -41,6 +41,8 @@ const mirror = process.argv.includes('--mirror');
 const out = flag('out', `/tmp/${variantId}.nnue`);
 /** Fine-tune these weights (a .nnue file) instead of starting from random ones; --hidden is then theirs. */
 const initFile = flag('init', '');
+/** King buckets, file zones × rank zones (features.ts zoneBuckets); 1x1 = a plain piece-square network. */
+const [fileZones, rankZones] = flag('king-buckets', '1x1').split('x').map(Number) as [number, number];
 /**
  * Multiplies every sample's search score before it becomes a target: another engine's scores
  * (Fairy-Stockfish's) are on its own scale, and the search's margins expect Caravan's. The run
@@ -73,7 +75,13 @@ function toPosition(s: Sample): Position {
 
 function main(): void {
   const t = variantTables(def!);
-  const layout = layoutOf(t);
+  if (!(fileZones >= 1 && fileZones <= t.files && rankZones >= 1 && rankZones <= t.ranks)) {
+    console.error(
+      `--king-buckets: expected <file zones>x<rank zones>, e.g. 4x2, within the ${t.files}×${t.ranks} board`,
+    );
+    process.exit(2);
+  }
+  const layout = layoutOf(t, fileZones, rankZones);
   const train: Sample[] = [];
   const valid: Sample[] = [];
   files.forEach((file, fi) => {
@@ -135,8 +143,8 @@ function main(): void {
     }
   }
   const started = Date.now();
-  const trainSet = buildDataset(layout, train, lambda, handOf(train));
-  const validSet = buildDataset(layout, valid, lambda, handOf(valid));
+  const trainSet = buildDataset(layout, t.kingType, train, lambda, handOf(train));
+  const validSet = buildDataset(layout, t.kingType, valid, lambda, handOf(valid));
   const result = trainNetwork(layout, trainSet, validSet, {
     hidden,
     epochs,

@@ -15,7 +15,14 @@
  * network has only the real inputs.
  */
 
-import { type FeatureLayout, featureIndex, inputCount } from '../../src/engine/nnue/features.js';
+import {
+  bucketCount,
+  type FeatureLayout,
+  featureIndex,
+  inputCount,
+  kingBucketOf,
+  squareFeatureCount,
+} from '../../src/engine/nnue/features.js';
 import type { NetworkWeights } from '../../src/engine/nnue/format.js';
 import { makeRng } from '../../src/match/openings.js';
 import type { Sample } from './data.js';
@@ -33,40 +40,56 @@ export interface Dataset {
 
 const LN10_400 = Math.LN10 / 400;
 
-/** Virtual (factor) features after the real ones: type, type × rank, type × file. */
+/**
+ * Virtual (factor) features after the real ones: type, type × rank, type × file and, with more
+ * than one king bucket, the piece-square feature whatever the bucket (what the buckets share).
+ */
 function virtualCount(l: FeatureLayout): number {
   const types = 2 * l.pieceTypes;
-  return types + types * l.ranks + types * l.files;
+  return types + types * l.ranks + types * l.files + (bucketCount(l) > 1 ? squareFeatureCount(l) : 0);
 }
 
-/** The three factor features of real feature f (see featureIndex: ((rel·ranks + r)·files + file)). */
-function factorsOf(l: FeatureLayout, f: number, out: Int32Array): void {
+/**
+ * The factor features of real feature f (see featureIndex: bucket·block + (rel·ranks + r)·files + file)
+ * into `out`; returns how many (3, or 4 with king buckets).
+ */
+function factorsOf(l: FeatureLayout, f: number, out: Int32Array): number {
   const inputs = inputCount(l);
   const types = 2 * l.pieceTypes;
-  const file = f % l.files;
-  const rest = (f - file) / l.files;
+  const inBucket = f % squareFeatureCount(l);
+  const file = inBucket % l.files;
+  const rest = (inBucket - file) / l.files;
   const rank = rest % l.ranks;
   const rel = (rest - rank) / l.ranks;
   out[0] = inputs + rel;
   out[1] = inputs + types + rel * l.ranks + rank;
   out[2] = inputs + types + types * l.ranks + rel * l.files + file;
+  if (bucketCount(l) === 1) return 3;
+  out[3] = inputs + types + types * l.ranks + types * l.files + inBucket;
+  return 4;
 }
 
 export function sigmoid(cp: number): number {
   return 1 / (1 + 10 ** (-cp / 400));
 }
 
-/** Turn samples into the trainer's sparse arrays; `lambda` weighs the score against the result. */
+/**
+ * Turn samples into the trainer's sparse arrays; `lambda` weighs the score against the result.
+ * `kingType` (the variant's royal piece type) finds each side's king for the king buckets.
+ */
 export function buildDataset(
   layout: FeatureLayout,
+  kingType: number,
   samples: readonly Sample[],
   lambda: number,
   base?: Float32Array,
 ): Dataset {
+  const perPiece = bucketCount(layout) > 1 ? 5 : 4;
   let total = 0;
-  for (const s of samples) total += 4 * s.squares.length;
-  const fs = new Int32Array(3);
-  const fo = new Int32Array(3);
+  for (const s of samples) total += perPiece * s.squares.length;
+  const fs = new Int32Array(4);
+  const fo = new Int32Array(4);
+  const kingBucket = new Int32Array(2);
   const offset = new Int32Array(samples.length + 1);
   const stmFeat = new Int32Array(total);
   const oppFeat = new Int32Array(total);
@@ -74,6 +97,13 @@ export function buildDataset(
   let o = 0;
   samples.forEach((s, i) => {
     offset[i] = o;
+    kingBucket.fill(0);
+    for (let k = 0; k < s.squares.length; k++) {
+      const code = s.codes[k] as number;
+      if ((code >> 1) - 1 !== kingType) continue;
+      const sq = s.squares[k] as number;
+      kingBucket[code & 1] = kingBucketOf(layout, code & 1, sq % layout.files, Math.floor(sq / layout.files));
+    }
     for (let k = 0; k < s.squares.length; k++) {
       const sq = s.squares[k] as number;
       const code = s.codes[k] as number;
@@ -81,13 +111,13 @@ export function buildDataset(
       const color = code & 1;
       const file = sq % layout.files;
       const rank = (sq - file) / layout.files;
-      const a = featureIndex(layout, s.turn, type, color, file, rank);
-      const b = featureIndex(layout, s.turn ^ 1, type, color, file, rank);
-      factorsOf(layout, a, fs);
+      const a = featureIndex(layout, s.turn, type, color, file, rank, kingBucket[s.turn]);
+      const b = featureIndex(layout, s.turn ^ 1, type, color, file, rank, kingBucket[s.turn ^ 1]);
+      const nf = factorsOf(layout, a, fs);
       factorsOf(layout, b, fo);
       stmFeat[o] = a;
       oppFeat[o++] = b;
-      for (let v = 0; v < 3; v++) {
+      for (let v = 0; v < nf; v++) {
         stmFeat[o] = fs[v] as number;
         oppFeat[o++] = fo[v] as number;
       }
@@ -155,19 +185,28 @@ export class FloatNetwork {
   /**
    * The float model of an engine network (the inverse of `quantise`, up to rounding): the real
    * features carry the folded weights and the factor features start at zero, so fine-tuning
-   * begins exactly where the shipped network is.
+   * begins exactly where the shipped network is. Given a `layout` with king buckets, a network
+   * without them becomes the buckets' shared piece-square factor, every bucket starting equal.
    */
-  static fromWeights(weights: NetworkWeights): FloatNetwork {
-    const net = new FloatNetwork(weights.layout, weights.hidden, weights.outScale, 1);
+  static fromWeights(weights: NetworkWeights, layout: FeatureLayout = weights.layout): FloatNetwork {
+    const from = weights.layout;
+    const same = from.files === layout.files && from.ranks === layout.ranks && from.pieceTypes === layout.pieceTypes;
+    const grow = bucketCount(from) === 1 && bucketCount(layout) > 1;
+    if (!same || (!grow && from.kingBuckets.some((b, i) => b !== layout.kingBuckets[i]))) {
+      throw new Error('fromWeights: the network was trained for another feature layout');
+    }
+    const net = new FloatNetwork(layout, weights.hidden, weights.outScale, 1);
     const { qa, qb } = weights;
+    // Where the given network's features go: the real ones, or the shared piece-square factor.
+    const at = grow ? inputCount(layout) + virtualCount(layout) - squareFeatureCount(layout) : 0;
     net.w.fill(0);
     weights.inputWeights.forEach((x, i) => {
-      net.w[i] = x / qa;
+      net.w[at * weights.hidden + i] = x / qa;
     });
     net.b.set(Float32Array.from(weights.hiddenBias, (x) => x / qa));
     net.p.fill(0);
     weights.psqt.forEach((x, i) => {
-      net.p[i] = x / 100;
+      net.p[at + i] = x / 100;
     });
     net.v.set(Float32Array.from(weights.outputWeights, (x) => x / qb));
     net.c[0] = weights.outputBias / (qa * qb);
@@ -227,12 +266,12 @@ export class FloatNetwork {
     const H = this.hidden;
     const w = new Float32Array(real * H);
     const p = new Float32Array(real);
-    const fac = new Int32Array(3);
+    const fac = new Int32Array(4);
     for (let f = 0; f < real; f++) {
-      factorsOf(this.layout, f, fac);
+      const nf = factorsOf(this.layout, f, fac);
       let pf = this.p[f] as number;
       for (let j = 0; j < H; j++) w[f * H + j] = this.w[f * H + j] as number;
-      for (let v = 0; v < 3; v++) {
+      for (let v = 0; v < nf; v++) {
         const g = fac[v] as number;
         pf += this.p[g] as number;
         for (let j = 0; j < H; j++) w[f * H + j] = (w[f * H + j] as number) + (this.w[g * H + j] as number);
@@ -303,7 +342,7 @@ export function trainNetwork(
   o: TrainOptions,
 ): { net: FloatNetwork; trainLoss: number; validLoss: number; startValidLoss: number } {
   const net = o.init
-    ? FloatNetwork.fromWeights(o.init)
+    ? FloatNetwork.fromWeights(o.init, layout)
     : new FloatNetwork(layout, o.hidden, o.outScale, o.seed, o.pieceValues);
   const H = net.hidden;
   const grads = net.params().map((p) => new Float32Array(p.length));

@@ -2,15 +2,16 @@
  * The weights file of a network (issue 12), little-endian:
  *
  *   bytes 0–3   magic "CVNN"
- *   u16         format version (1)
+ *   u16         format version (2; version 1, without the king buckets, is still read)
  *   u8          flags: bit 0 = residual (the network's score is added to the hand-written
  *               evaluation instead of replacing it)
  *   u8 n, n B   variant id (ASCII), the variant the network was trained for
  *   u8 × 3      files, ranks, piece types (the feature layout, see features.ts)
+ *   u8 [F·R]    king bucket of each square, own view, rank-major (version 2; version 1: all 0)
  *   u16         hidden units H
  *   u16 × 3     QA (activation scale: the clipped ReLU clips at QA), QB (output weight scale),
  *               OUT (centipawns per unit of the hidden part's output)
- *   i16 [I·H]   input weights × QA, feature-major (I = inputs per perspective)
+ *   i16 [I·H]   input weights × QA, feature-major (I = inputs per perspective, all buckets)
  *   i16 [H]     hidden biases × QA
  *   i16 [I]     piece-square part (centipawns), added straight to the output
  *   i16 [2H]    output weights × QB (side to move's half first)
@@ -24,10 +25,12 @@
 
 import { CaravanError } from '../../core/errors.js';
 import { err, ok, type Result } from '../../core/result.js';
-import { type FeatureLayout, inputCount } from './features.js';
+import { bucketCount, type FeatureLayout, inputCount } from './features.js';
 
 export const WEIGHTS_MAGIC = 'CVNN';
-export const WEIGHTS_VERSION = 1;
+export const WEIGHTS_VERSION = 2;
+/** Most king buckets a file may declare (bounds the memory a forged header can ask for). */
+const MAX_BUCKETS = 64;
 
 export interface NetworkWeights {
   readonly variant: string;
@@ -72,7 +75,8 @@ function payloadBytes(layout: FeatureLayout, hidden: number): number {
 
 export function encodeWeights(w: NetworkWeights): Uint8Array {
   const id = new TextEncoder().encode(w.variant);
-  const head = 4 + 2 + 1 + 1 + id.length + 3 + 2 + 6;
+  const cells = w.layout.files * w.layout.ranks;
+  const head = 4 + 2 + 1 + 1 + id.length + 3 + cells + 2 + 6;
   const total = head + payloadBytes(w.layout, w.hidden) + 4;
   const bytes = new Uint8Array(total);
   const view = new DataView(bytes.buffer);
@@ -87,6 +91,8 @@ export function encodeWeights(w: NetworkWeights): Uint8Array {
   bytes[o++] = w.layout.files;
   bytes[o++] = w.layout.ranks;
   bytes[o++] = w.layout.pieceTypes;
+  bytes.set(w.layout.kingBuckets, o);
+  o += cells;
   for (const v of [w.hidden, w.qa, w.qb, w.outScale]) {
     view.setUint16(o, v, true);
     o += 2;
@@ -114,21 +120,26 @@ export function decodeWeights(bytes: Uint8Array): Result<NetworkWeights, Caravan
   if (magic !== WEIGHTS_MAGIC) return bad(`bad magic '${magic}' (expected '${WEIGHTS_MAGIC}'): not a Caravan network`);
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint16(4, true);
-  if (version !== WEIGHTS_VERSION)
-    return bad(`format version ${version} is not supported (expected ${WEIGHTS_VERSION})`);
+  if (version !== 1 && version !== WEIGHTS_VERSION)
+    return bad(`format version ${version} is not supported (expected 1 or ${WEIGHTS_VERSION})`);
   const flags = bytes[6] as number;
   if (flags > 1) return bad(`unknown flags ${flags}`);
   const idLen = bytes[7] as number;
-  const head = 8 + idLen + 3 + 8;
-  if (bytes.length < head) return bad(`truncated header (${bytes.length} bytes)`);
+  if (bytes.length < 8 + idLen + 3) return bad(`truncated header (${bytes.length} bytes)`);
   const variant = new TextDecoder().decode(bytes.subarray(8, 8 + idLen));
   let o = 8 + idLen;
-  const layout: FeatureLayout = {
-    files: bytes[o] as number,
-    ranks: bytes[o + 1] as number,
-    pieceTypes: bytes[o + 2] as number,
-  };
+  const files = bytes[o] as number;
+  const ranks = bytes[o + 1] as number;
+  const pieceTypes = bytes[o + 2] as number;
   o += 3;
+  const cells = version === 1 ? 0 : files * ranks;
+  const head = 8 + idLen + 3 + cells + 8;
+  if (bytes.length < head) return bad(`truncated header (${bytes.length} bytes)`);
+  const kingBuckets = new Uint8Array(files * ranks);
+  kingBuckets.set(bytes.subarray(o, o + cells));
+  o += cells;
+  const layout: FeatureLayout = { files, ranks, pieceTypes, kingBuckets };
+  if (bucketCount(layout) > MAX_BUCKETS) return bad(`${bucketCount(layout)} king buckets (at most ${MAX_BUCKETS})`);
   const hidden = view.getUint16(o, true);
   const qa = view.getUint16(o + 2, true);
   const qb = view.getUint16(o + 4, true);
