@@ -13,7 +13,8 @@ export interface NetworkAsset {
 
 export const NETWORK_ASSETS: readonly NetworkAsset[] = [
   // Residual network taught by native Fairy-Stockfish; +48 ± 72 Elo at 10 s + 0.1 s in self-play
-  // (80 games, LOS 91 %), bench/README.md "Networks taught by native Fairy-Stockfish".
+  // (80 games, LOS 91 %), bench/README.md "Networks taught by native Fairy-Stockfish"; fine-tuned
+  // on 2.5× the peer's labels in the ninth session ("Fine-tuning the network, king buckets").
   { file: 'camel-decimal.nnue', enabled: true },
   { file: 'shatranj-kamil.nnue', enabled: false },
 ];
