@@ -13,7 +13,7 @@ import { unwrap } from '../../src/core/result.js';
 import { EMPTY, variantTables } from '../../src/core/tables.js';
 import { createEngine } from '../../src/engine/index.js';
 import { NnueEvaluator } from '../../src/engine/nnue/accumulator.js';
-import { bucketCount, kingBucketOf, layoutOf } from '../../src/engine/nnue/features.js';
+import { bucketCount, type FeatureLayout, kingBucketOf, layoutOf } from '../../src/engine/nnue/features.js';
 import { crc32, decodeWeights, encodeWeights, type NetworkWeights } from '../../src/engine/nnue/format.js';
 import { loadNetworks, readWeightsFile } from '../../src/engine/nnue/node-loader.js';
 import { registerNetwork, unregisterNetwork } from '../../src/engine/nnue/registry.js';
@@ -23,7 +23,7 @@ import { findVariant, VARIANTS } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import type { Sample } from '../../tools/nnue/data.js';
 import { caravanSearcher, selfPlayGame, uciSearcher } from '../../tools/nnue/selfplay.js';
-import { buildDataset, FloatNetwork, trainNetwork } from '../../tools/nnue/trainer.js';
+import { buildDataset, type Dataset, FloatNetwork, trainNetwork } from '../../tools/nnue/trainer.js';
 import { CLI } from '../helpers/cli-driver.js';
 import { makeRng } from '../helpers/rng.js';
 import { position } from './support.js';
@@ -353,26 +353,20 @@ describe('NNUE training', () => {
     engineGrown.refresh(pos);
     nnue.refresh(pos);
     assert.ok(Math.abs(engineGrown.evaluate(pos) - nnue.evaluate(pos)) <= 2, 'quantised with buckets, the same score');
-    const tuned = trainNetwork(layout, data, data, {
-      hidden: 8,
-      epochs: 3,
-      batch: 8,
-      lr: 0.001,
-      seed: 1,
-      outScale: 200,
-      init: weights,
-    });
+    const fineTune = (into: FeatureLayout, set: Dataset) =>
+      trainNetwork(into, set, set, {
+        hidden: 8,
+        epochs: 3,
+        batch: 8,
+        lr: 0.001,
+        seed: 1,
+        outScale: 200,
+        init: weights,
+      });
+    const tuned = fineTune(layout, data);
     assert.ok(Math.abs(tuned.startValidLoss - net.loss(data)) < 1e-9, 'training starts from the given network');
     assert.ok(tuned.validLoss < tuned.startValidLoss, `loss ${tuned.startValidLoss} → ${tuned.validLoss}`);
-    const tunedGrown = trainNetwork(layoutOf(t, 3, 2), bucketed, bucketed, {
-      hidden: 8,
-      epochs: 3,
-      batch: 8,
-      lr: 0.001,
-      seed: 1,
-      outScale: 200,
-      init: weights,
-    });
+    const tunedGrown = fineTune(layoutOf(t, 3, 2), bucketed);
     assert.ok(Math.abs(tunedGrown.startValidLoss - net.loss(data)) < 1e-6, 'king buckets start from the given network');
     assert.ok(
       tunedGrown.validLoss < tunedGrown.startValidLoss,
