@@ -2,7 +2,8 @@
  * The trained networks in assets/nnue/ and whether each is used by default. A file is named
  * after its variant (`<variant id>.nnue`), and its header names the variant too (format.ts),
  * so no variant id is written here. A network is switched on by default only once it has
- * beaten the hand-written evaluation in self-play (bench/README.md, "Learned evaluation");
+ * beaten the hand-written evaluation, in self-play or against the same opponent on the same
+ * openings (bench/README.md, "Learned evaluation" and the sessions after it);
  * CARAVAN_NNUE=on|off overrides in the CLI engine (src/engine/nnue/node-loader.ts).
  */
 
@@ -16,9 +17,9 @@ export const NETWORK_ASSETS: readonly NetworkAsset[] = [
   // (80 games, LOS 91 %), bench/README.md "Networks taught by native Fairy-Stockfish"; fine-tuned
   // on 2.5× the peer's labels in the ninth session ("Fine-tuning the network, king buckets").
   { file: 'camel-decimal.nnue', enabled: true },
-  // Residual network taught by native Fairy-Stockfish (0.4 M positions of games capped at 200
-  // plies); against the peer at 20 000 nodes a move it scored more than the hand-written
-  // evaluation on the same openings: bench/README.md, tenth session.
+  // Residual network taught by native Fairy-Stockfish (342 k positions of games capped at 200
+  // plies); against the peer at 20 000 nodes a move, 39.0 % against the hand-written
+  // evaluation's 28.3 % on the same 136 openings: bench/README.md, tenth session.
   { file: 'shatranj-kamil.nnue', enabled: true },
 ];
 
