@@ -44,6 +44,9 @@ options:
                           stop once an SPRT decides whether the first engine is elo0 or elo1
                           Elo stronger (logistic Elo; alpha and beta default 0.05); --games
                           is the most it plays. Reported after every game
+  --void-illegal          a move illegal under Caravan's rules voids the game (result *, not
+                          scored) instead of losing it: for a peer whose rules differ, e.g.
+                          Fairy-Stockfish's wildebeest-c4, which knows one castling distance
   --margin <ms>           clock tolerance before a flag counts (default 100)
   --move-timeout <s>      longest wait for a move without a clock (default 60)
   --event <text>          PGN Event tag
@@ -97,6 +100,7 @@ export interface MatchArgs {
   readonly engines: EngineSpec[];
   readonly help: boolean;
   readonly resume: boolean;
+  readonly voidIllegal: boolean;
 }
 
 function positiveInt(flag: string, text: string, allowZero = false): number {
@@ -162,6 +166,7 @@ export function parseMatchArgs(argv: readonly string[]): MatchArgs {
   const engines: MutableEngine[] = [];
   let help = false;
   let resume = false;
+  let voidIllegal = false;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (a === '--help' || a === '-h') {
@@ -170,6 +175,10 @@ export function parseMatchArgs(argv: readonly string[]): MatchArgs {
     }
     if (a === '--resume') {
       resume = true;
+      continue;
+    }
+    if (a === '--void-illegal') {
+      voidIllegal = true;
       continue;
     }
     if (!a.startsWith('--')) throw new UsageError(`unexpected argument '${a}'`);
@@ -221,7 +230,7 @@ export function parseMatchArgs(argv: readonly string[]): MatchArgs {
     } else throw new UsageError(`unknown option --${name}`);
   }
   const specs = engines.map((e) => ({ ...e, command: engineCommand(e.command, e.protocol) }));
-  return { globals, engines: specs, help, resume };
+  return { globals, engines: specs, help, resume, voidIllegal };
 }
 
 export function parseTimeControl(text: string): TimeControlSpec | undefined {
@@ -363,6 +372,7 @@ export async function matchCommand(argv: readonly string[], out: (line: string) 
       resume,
       signal: abort.signal,
       ...(sprtSpec ? { sprt: sprtSpec } : {}),
+      voidIllegal: args.voidIllegal,
     });
   } catch (e) {
     throw new UsageError(`match aborted: ${(e as Error).message}`);

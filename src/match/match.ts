@@ -5,6 +5,9 @@
  * small tolerance for process latency). An illegal move, a crash, no answer, `bestmove (none)`
  * while moves exist, or a resignation lose the game; everything else — mate, stalemate, bare
  * king, marriage, repetition, the 50-move rule, dead positions — is decided by Game.outcome().
+ * With `voidIllegal` an illegal move voids the game instead (result `*`, not scored): against a
+ * peer whose rules differ from Caravan's, such a move says the peer lost track of the game, not
+ * that it lost it (Fairy-Stockfish's Wildebeest sections each know one castling distance).
  */
 
 import { Game } from '../core/game.js';
@@ -56,16 +59,22 @@ export interface MatchConfig {
    * count); the state is reported after every game.
    */
   readonly sprt?: SprtSpec;
+  /**
+   * A move that is illegal under Caravan's rules voids the game (result `*`, Termination
+   * `void: …`, not scored) instead of losing it.
+   */
+  readonly voidIllegal?: boolean;
 }
 
-export type Termination = 'normal' | 'time forfeit' | 'rules infraction' | 'abandoned';
+export type Termination = 'normal' | 'time forfeit' | 'rules infraction' | 'abandoned' | 'void';
 
 export interface GameRecord {
   readonly index: number;
   /** Index (0/1) of the engine playing White. */
   readonly white: number;
   readonly game: Game;
-  readonly result: '1-0' | '0-1' | '1/2-1/2';
+  /** `*`: a void game (MatchConfig.voidIllegal), not scored. */
+  readonly result: '1-0' | '0-1' | '1/2-1/2' | '*';
   readonly reason: string;
   readonly termination: Termination;
   readonly pgn: string;
@@ -241,7 +250,11 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
       }
       const m = parseUciMove(game.position, move);
       if (!m.ok) {
-        lose(side, `${color} played an illegal move: ${move}`, 'rules infraction');
+        if (config.voidIllegal) {
+          result = '*';
+          reason = `${color} played a move illegal under Caravan's rules: ${move}`;
+          termination = 'void';
+        } else lose(side, `${color} played an illegal move: ${move}`, 'rules infraction');
         break;
       }
       game.play(m.value);
@@ -340,6 +353,8 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
   const [a, b] = resumedNames && !names[0] ? resumedNames : displayNames();
   config.report(scoreLine(a, b, score));
   config.report(eloLine(score));
+  const voided = records.filter((r) => r?.result === '*').length;
+  if (voided > 0) config.report(`Void games (not scored): ${voided}`);
   const state = config.sprt ? sprt(score, config.sprt) : undefined;
   if (state && config.sprt) config.report(sprtLine(state, config.sprt));
   return {
@@ -353,6 +368,7 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
 
 /** Count a game into the score, from the first engine's point of view. */
 function addToScore(score: { wins: number; losses: number; draws: number }, rec: GameRecord): void {
+  if (rec.result === '*') return;
   if (rec.result === '1/2-1/2') score.draws++;
   else if ((rec.result === '1-0') === (rec.white === 0)) score.wins++;
   else score.losses++;

@@ -40,7 +40,7 @@ export interface FinishedGames {
 }
 
 const RESULTS = new Set(['1-0', '0-1', '1/2-1/2']);
-const TERMINATIONS: readonly Termination[] = ['time forfeit', 'rules infraction', 'abandoned', 'normal'];
+const TERMINATIONS: readonly Termination[] = ['time forfeit', 'rules infraction', 'abandoned', 'void', 'normal'];
 
 function refuse(message: string): { ok: false; error: CaravanError } {
   return err(new CaravanError('invalid-pgn', message));
@@ -84,7 +84,9 @@ function checkGame(g: PgnGame, n: number, id: MatchIdentity): Result<number, Car
   if (g.tags.TimeControl !== id.timeControl)
     return refuse(`${where} was played at --tc '${g.tags.TimeControl ?? '?'}', this match is '${id.timeControl}'`);
   // A game the process was writing when it died has no result, or fewer moves than it counted.
-  if (!RESULTS.has(g.result) || g.tags.Result !== g.result)
+  // A void game (match.ts voidIllegal) is finished with result `*` and says so.
+  const voided = g.result === '*' && g.tags.Termination?.startsWith('void: ') === true;
+  if ((!RESULTS.has(g.result) && !voided) || g.tags.Result !== g.result)
     return refuse(`${where} (round ${round}) is incomplete: it has no result (the file was cut off?)`);
   if (g.tags.PlyCount !== String(g.game.moves.length)) {
     return refuse(

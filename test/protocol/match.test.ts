@@ -222,6 +222,76 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     assert.match(g.tags.Termination ?? '', /resign/, pgn);
   });
 
+  it('an illegal move loses the game; with --void-illegal it voids it (result *, not scored, kept on resume)', async () => {
+    // A UCI engine that has lost track of the game, as Fairy-Stockfish does after a Wildebeest
+    // castle its section cannot express: it answers every position with a white pawn push.
+    const engine = join(dir, 'lost-track.mjs');
+    writeFileSync(
+      engine,
+      `import { createInterface } from 'node:readline';
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const cmd = line.trim().split(/\\s+/)[0];
+  if (cmd === 'uci') console.log('id name lost\\nuciok');
+  else if (cmd === 'isready') console.log('readyok');
+  else if (cmd === 'go') console.log('bestmove a2a3');
+  else if (cmd === 'quit') process.exit(0);
+});
+`,
+    );
+    // Game 1: Caravan is White and moves first, so the engine's a2a3 is Black moving a white pawn.
+    const args = (pgnName: string, extra: string[]): string[] => [
+      'match',
+      '--variant',
+      'shatranj-kamil',
+      '--games',
+      '1',
+      '--tc',
+      'inf',
+      '--seed',
+      '3',
+      '--engine',
+      'caravan',
+      '--depth',
+      '1',
+      '--name',
+      'Caravan',
+      '--engine',
+      `node ${JSON.stringify(engine)}`,
+      '--depth',
+      '1',
+      '--name',
+      'lost',
+      '--pgn',
+      join(dir, pgnName),
+      ...extra,
+    ];
+    const lost = await run('node', [CLI, ...args('illegal-loses.pgn', [])], { timeout: 110_000 });
+    assert.match(lost.stdout, /Score of Caravan vs lost: 1 - 0 - 0/);
+    const lostGame = unwrap(readPgnGames(readFileSync(join(dir, 'illegal-loses.pgn'), 'utf8')))[0]!;
+    assert.equal(lostGame.result, '1-0');
+    assert.match(lostGame.tags.Termination ?? '', /^rules infraction: Black played an illegal move: a2a3/);
+
+    const voided = await run('node', [CLI, ...args('illegal-voids.pgn', ['--void-illegal'])], { timeout: 110_000 });
+    assert.match(
+      voided.stdout,
+      /Finished game 1 \(Caravan vs lost\): \* \{Black played a move illegal under Caravan's rules: a2a3\}/,
+    );
+    assert.match(voided.stdout, /Score of Caravan vs lost: 0 - 0 - 0/);
+    assert.match(voided.stdout, /^Void games \(not scored\): 1$/m);
+    const pgnText = readFileSync(join(dir, 'illegal-voids.pgn'), 'utf8');
+    const voidGame = unwrap(readPgnGames(pgnText))[0]!;
+    assert.equal(voidGame.result, '*');
+    assert.equal(voidGame.tags.Result, '*');
+    assert.match(voidGame.tags.Termination ?? '', /^void: Black played a move illegal/);
+    // A resume takes the void game as played (and still unscored): nothing is left to play.
+    const resumed = await run('node', [CLI, ...args('illegal-voids.pgn', ['--void-illegal', '--resume'])], {
+      timeout: 110_000,
+    });
+    assert.match(resumed.stdout, /Resuming: 1 of 1 games already played/);
+    assert.match(resumed.stdout, /Score of Caravan vs lost: 0 - 0 - 0/);
+    assert.equal(readFileSync(join(dir, 'illegal-voids.pgn'), 'utf8'), pgnText);
+  });
+
   it('Caravan vs Fairy-Stockfish (wasm wrapper) at depth 1, 2 games', async () => {
     const { stdout, pgn } = await match([
       '--variant',
