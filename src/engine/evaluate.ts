@@ -509,6 +509,32 @@ export class Evaluator {
     return (pos.turn === 0 ? score : 0 - score) + e.params.tempo;
   }
 
+  /**
+   * Is this an ending whose technique the hand-written terms know and a learned evaluation does
+   * not: a pawnless side clearly behind (mop-up drives its king to the edge), or a side ahead in
+   * material that cannot win with it (scaled towards a draw)? The conditions of
+   * evaluateIncremental's mop-up and draw scaling, from the piece counts alone. A network trained
+   * on few such positions blurs the small gradients that lead to the mate: with it, K + R v K
+   * was drawn by the 50-move rule (bench/README.md, eleventh session).
+   */
+  knowsEnding(pos: Position): boolean {
+    const e = this.e;
+    const count = pos.codeCount;
+    const phaseOf = e.phaseOf;
+    let matW = 0;
+    let matB = 0;
+    for (let code = 2; code + 1 < phaseOf.length; code += 2) {
+      matW += count[code]! * phaseOf[code]!;
+      matB += count[code + 1]! * phaseOf[code + 1]!;
+    }
+    const pawnsW = this.pawnCodeW >= 0 ? count[this.pawnCodeW]! : 0;
+    const pawnsB = this.pawnCodeB >= 0 ? count[this.pawnCodeB]! : 0;
+    const diff = matW + pawnsW * 100 - matB - pawnsB * 100;
+    if ((diff >= 300 && pawnsB === 0) || (diff <= -300 && pawnsW === 0)) return true;
+    if (e.stalemateWins || e.bareKing) return false;
+    return (diff > 0 && pawnsW === 0 && matW < 400) || (diff < 0 && pawnsB === 0 && matB < 400);
+  }
+
   /** Full evaluation from scratch, side to move's point of view. */
   evaluate(pos: Position): number {
     this.computePsq(pos);

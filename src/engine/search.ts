@@ -541,7 +541,8 @@ export class Search {
       return this.rawEval + noise;
     }
     let v: number;
-    if (this.useNnue) {
+    // Endings with a known technique keep the hand-written evaluation (Evaluator.knowsEnding).
+    if (this.useNnue && !this.evaluator.knowsEnding(pos)) {
       v = this.evaluateNetwork(alpha, beta, noise);
       if (v === NO_SCORE) {
         this.rawEval = NO_SCORE;

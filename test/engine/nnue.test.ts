@@ -11,6 +11,7 @@ import { CaravanError } from '../../src/core/errors.js';
 import { Position } from '../../src/core/position.js';
 import { unwrap } from '../../src/core/result.js';
 import { EMPTY, variantTables } from '../../src/core/tables.js';
+import { Evaluator } from '../../src/engine/evaluate.js';
 import { createEngine } from '../../src/engine/index.js';
 import { NnueEvaluator } from '../../src/engine/nnue/accumulator.js';
 import { bucketCount, type FeatureLayout, kingBucketOf, layoutOf } from '../../src/engine/nnue/features.js';
@@ -284,6 +285,39 @@ describe('NNUE in the search', () => {
       assert.equal(search(), hand[0]);
     });
   }
+});
+
+describe('NNUE and endings with a known technique', () => {
+  it('knows the mop-up and no-win endings from the piece counts (the hand-written terms apply there)', () => {
+    const cd = findVariant('camel-decimal')!;
+    const ev = new Evaluator(cd);
+    const knows = (fen: string) => ev.knowsEnding(position(cd, fen));
+    assert.equal(knows('10/4K5/10/10/5R4/10/3k6/10/10/10 b - - 0 1'), true, 'K + R v K: mop-up');
+    assert.equal(knows('6r3/10/10/C9/10/5k4/K9/2Q7/10/10 b - - 0 1'), true, 'K + Q + C v K + R: mop-up');
+    assert.equal(knows('10/10/10/10/10/N9/5k4/10/4K5/10 w - - 0 1'), true, 'K + N v K: cannot win');
+    assert.equal(knows('10/10/10/10/5p4/10/5k4/10/3RK5/10 w - - 0 1'), false, 'K + R v K + P: a real fight');
+    assert.equal(knows(cd.startFen), false, 'the start');
+  });
+
+  it('leaves them to the hand-written evaluation: K + R v K searches the same with a network or without', () => {
+    const def = findVariant('camel-decimal')!;
+    const engine = createEngine(1);
+    const search = (fen: string) => {
+      engine.newGame();
+      const r = engine.search(position(def, fen), { limits: { depth: 6 }, seed: 1 });
+      return `${r.score.kind} ${r.score.value} ${r.nodes} ${r.bestMove}`;
+    };
+    const krk = '10/4K5/10/10/5R4/10/3k6/10/10/10 w - - 0 1';
+    const middlegame = '10/1rn1qk1nr1/1pp2cppp1/1c1p6/3b2b3/1P2C5/3P1PN1C1/2P1P1PPP1/1R1BQKB1R1/10 w KQkq - 1 11';
+    const hand = [search(krk), search(middlegame)];
+    registerNetwork({ ...randomWeights(def, 17), residual: true });
+    try {
+      assert.equal(search(krk), hand[0]);
+      assert.notEqual(search(middlegame), hand[1], 'elsewhere the network evaluates');
+    } finally {
+      unregisterNetwork(def.id);
+    }
+  });
 });
 
 describe('NNUE training', () => {
