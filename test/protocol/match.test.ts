@@ -240,30 +240,10 @@ createInterface({ input: process.stdin }).on('line', (line) => {
     );
     // Game 1: Caravan is White and moves first, so the engine's a2a3 is Black moving a white pawn.
     const args = (pgnName: string, extra: string[]): string[] => [
-      'match',
-      '--variant',
-      'shatranj-kamil',
-      '--games',
-      '1',
-      '--tc',
-      'inf',
-      '--seed',
-      '3',
-      '--engine',
-      'caravan',
-      '--depth',
-      '1',
-      '--name',
-      'Caravan',
-      '--engine',
-      `node ${JSON.stringify(engine)}`,
-      '--depth',
-      '1',
-      '--name',
-      'lost',
-      '--pgn',
-      join(dir, pgnName),
-      ...extra,
+      ...'match --variant shatranj-kamil --games 1 --tc inf --seed 3'.split(' '),
+      ...'--engine caravan --depth 1 --name Caravan'.split(' '),
+      ...['--engine', `node ${JSON.stringify(engine)}`, '--depth', '1', '--name', 'lost'],
+      ...['--pgn', join(dir, pgnName), ...extra],
     ];
     const lost = await run('node', [CLI, ...args('illegal-loses.pgn', [])], { timeout: 110_000 });
     assert.match(lost.stdout, /Score of Caravan vs lost: 1 - 0 - 0/);
