@@ -35,6 +35,11 @@ export const PIECE_VALUES: Readonly<Record<string, readonly [number, number]>> =
 const THREAT_SHIFT = 8;
 const THREAT_UNIT = 1 << THREAT_SHIFT;
 
+/** Mop-up: a pawnless side at least this far behind (cp) has its king driven to the edge. */
+const MOP_UP_MARGIN = 300;
+/** Non-pawn material (cp) below which a pawnless side cannot win where stalemate is a draw. */
+const NO_WIN_MATERIAL = 400;
+
 /** Value used for exchange evaluation and move ordering when a king is the capturer. */
 export const KING_EXCHANGE_VALUE = 5000;
 
@@ -530,9 +535,9 @@ export class Evaluator {
     const pawnsW = this.pawnCodeW >= 0 ? count[this.pawnCodeW]! : 0;
     const pawnsB = this.pawnCodeB >= 0 ? count[this.pawnCodeB]! : 0;
     const diff = matW + pawnsW * 100 - matB - pawnsB * 100;
-    if ((diff >= 300 && pawnsB === 0) || (diff <= -300 && pawnsW === 0)) return true;
+    if ((diff >= MOP_UP_MARGIN && pawnsB === 0) || (diff <= -MOP_UP_MARGIN && pawnsW === 0)) return true;
     if (e.stalemateWins || e.bareKing) return false;
-    return (diff > 0 && pawnsW === 0 && matW < 400) || (diff < 0 && pawnsB === 0 && matB < 400);
+    return (diff > 0 && pawnsW === 0 && matW < NO_WIN_MATERIAL) || (diff < 0 && pawnsB === 0 && matB < NO_WIN_MATERIAL);
   }
 
   /** Full evaluation from scratch, side to move's point of view. */
@@ -798,13 +803,13 @@ export class Evaluator {
 
     // Mop-up: a side without pawns, clearly behind, has its king driven to the edge.
     const diff = matW + pawnsW * 100 - matB - pawnsB * 100;
-    if (diff >= 300 && pawnsB === 0) score += this.mopUp(kingW, kingB, total - phase, total);
-    else if (diff <= -300 && pawnsW === 0) score -= this.mopUp(kingB, kingW, total - phase, total);
+    if (diff >= MOP_UP_MARGIN && pawnsB === 0) score += this.mopUp(kingW, kingB, total - phase, total);
+    else if (diff <= -MOP_UP_MARGIN && pawnsW === 0) score -= this.mopUp(kingB, kingW, total - phase, total);
 
     // Material that cannot win where stalemate is only a draw: scale towards 0.
     if (!e.stalemateWins && !e.bareKing) {
-      if (score > 0 && pawnsW === 0 && matW < 400) score >>= 3;
-      else if (score < 0 && pawnsB === 0 && matB < 400) score = 0 - ((0 - score) >> 3);
+      if (score > 0 && pawnsW === 0 && matW < NO_WIN_MATERIAL) score >>= 3;
+      else if (score < 0 && pawnsB === 0 && matB < NO_WIN_MATERIAL) score = 0 - ((0 - score) >> 3);
     }
 
     return (pos.turn === 0 ? score : 0 - score) + e.params.tempo;
