@@ -96,7 +96,14 @@ class AnalysisPage implements MountedPage {
   /** What the running search is for (`node id|lines`), undefined when none runs. */
   private searchingFor: string | undefined;
   private searchToken = 0;
+  /** The lines shown: all from one finished depth, so no two of them start with the same move. */
   private lineInfo: (InfoReport | undefined)[] = [];
+  /**
+   * The lines of the depth coming in. The engine reports a depth's lines one message each; shown
+   * as they came, line 1 of the new depth would stand beside lines 2–3 of the last, which may
+   * begin with the same move. They are shown together once all are in (as lichess does).
+   */
+  private incoming: InfoReport[] = [];
   private reviewing = false;
   /** Set by unmount: a review still awaiting the engine then writes nothing. */
   private gone = false;
@@ -328,21 +335,38 @@ class AnalysisPage implements MountedPage {
     this.stopSearch();
     this.searchingFor = key;
     this.lineInfo = [];
+    this.incoming = [];
     const token = this.searchToken;
-    const turn = this.model.view.turn;
+    const { turn, moveCount } = this.model.view;
+    const expected = Math.max(1, Math.min(this.multiPv, moveCount));
     this.lines.clear('Analysing…');
     this.board?.setArrows([]);
     void this.client
       .search(this.model.request({ infinite: true, depth: ANALYSIS_DEPTH }, this.multiPv), (info) => {
         if (token !== this.searchToken) return;
-        this.lineInfo[(info.multipv ?? 1) - 1] = info;
-        this.showEngine(turn, true);
+        const k = info.multipv ?? 1;
+        // A depth may bring fewer lines (a line whose search ended without a move): a new depth
+        // beginning is the sign the last one is whole.
+        if (k === 1) {
+          this.showIncoming(turn, true);
+          this.incoming = [];
+        }
+        this.incoming[k - 1] = info;
+        if (k >= expected) this.showIncoming(turn, true);
       })
       .then(() => {
         if (token !== this.searchToken) return;
         // Done by itself (the depth cap): the lines stay up; moving on starts a new search.
+        if (this.incoming.length > 0) this.lineInfo = this.incoming;
         this.showEngine(turn, false);
       });
+  }
+
+  /** Shows the lines come in, unless already shown or none came. */
+  private showIncoming(turn: Color, running: boolean): void {
+    if (this.incoming.length === 0 || this.incoming === this.lineInfo) return;
+    this.lineInfo = this.incoming;
+    this.showEngine(turn, running);
   }
 
   private showEngine(turn: Color, running: boolean): void {

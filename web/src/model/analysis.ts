@@ -43,6 +43,8 @@ export interface AnalysisView {
   readonly check: string | undefined;
   /** Legal destinations by origin (square names); empty once the game is over here. */
   readonly dests: ReadonlyMap<string, readonly string[]>;
+  /** How many legal moves there are (a promotion counts once per piece it may become). */
+  readonly moveCount: number;
   readonly outcome: Outcome | undefined;
   /** The end in words, when the game is over at this node. */
   readonly endText: string | undefined;
@@ -115,7 +117,7 @@ export class AnalysisBoard {
   private current(): { view: AnalysisView; targets: Targets } {
     if (this.cached?.view.node === this.cursor) return this.cached;
     const game = this.tree.gameAt(this.cursor);
-    const { targets, dests } = this.targetsOf(game);
+    const { targets, dests, moveCount } = this.targetsOf(game);
     const pos = game.position;
     const outcome = dests.size === 0 ? game.outcome() : undefined;
     const node = this.cursor;
@@ -126,6 +128,7 @@ export class AnalysisBoard {
       lastMove: lastSquares(node),
       check: pos.inCheck() ? squareName(pos.t, pos.kingSq[pos.turn] as number) : undefined,
       dests,
+      moveCount,
       outcome,
       endText: outcome && outcomeText(this.tree.variant, outcome),
     };
@@ -133,10 +136,11 @@ export class AnalysisBoard {
     return this.cached;
   }
 
-  private targetsOf(game: Game): { targets: Targets; dests: Map<string, string[]> } {
+  private targetsOf(game: Game): { targets: Targets; dests: Map<string, string[]>; moveCount: number } {
     const pos = game.position;
     const targets: Targets = new Map();
-    for (const m of game.legalMoves()) {
+    const moves = game.legalMoves();
+    for (const m of moves) {
       const from = squareName(pos.t, moveFrom(m));
       const to = squareName(pos.t, uciToSquare(pos, m));
       const promo = movePromotion(m);
@@ -148,7 +152,7 @@ export class AnalysisBoard {
     }
     const dests = new Map<string, string[]>();
     for (const [from, tos] of targets) dests.set(from, [...tos.keys()]);
-    return { targets, dests };
+    return { targets, dests, moveCount: moves.length };
   }
 
   /**
