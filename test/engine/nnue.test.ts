@@ -6,6 +6,9 @@
  * from White's view); the trainer lowers the loss on a small self-play set.
  */
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CaravanError } from '../../src/core/errors.js';
 import { Position } from '../../src/core/position.js';
@@ -432,6 +435,40 @@ describe('NNUE training', () => {
       );
     } finally {
       await peer.close();
+    }
+  });
+
+  it("a peer that answers with a move illegal under Caravan's rules voids the game: no positions kept", async () => {
+    // Fairy-Stockfish's wildebeest-c4 knows one castling distance; after a random move castles
+    // another it searches the wrong position. Its positions would carry the wrong labels, so the
+    // game is dropped (and datagen writes it as an empty frame, so a resume does not replay it).
+    const dir = mkdtempSync(join(tmpdir(), 'caravan-lost-'));
+    const script = join(dir, 'lost-track.mjs');
+    writeFileSync(
+      script,
+      `import { createInterface } from 'node:readline';
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const cmd = line.trim().split(/\\s+/)[0];
+  if (cmd === 'uci') console.log('id name lost\\nuciok');
+  else if (cmd === 'isready') console.log('readyok');
+  else if (cmd === 'go') console.log('info depth 1 score cp 12\\nbestmove a2a3');
+  else if (cmd === 'quit') process.exit(0);
+});
+`,
+    );
+    const peer = new EngineProcess(`node ${JSON.stringify(script)}`);
+    try {
+      peer.send('uci');
+      await peer.waitFor((l) => l === 'uciok', 30_000);
+      const def = findVariant('shatranj-kamil')!;
+      const options = { nodes: 400, seed: 3, openingPlies: 4, randomRate: 0, maxPlies: 24, adjudicate: 1500 };
+      const { samples, plies, reason } = await selfPlayGame(def, uciSearcher(peer), 0, options);
+      assert.deepEqual(samples, []);
+      assert.match(reason, /^void: .* played 'a2a3' in /);
+      assert.ok(plies >= 4 && plies <= 5, `stopped at ply ${plies}`);
+    } finally {
+      await peer.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

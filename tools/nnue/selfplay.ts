@@ -41,6 +41,13 @@ export interface SearchAnswer {
   readonly score: { readonly kind: 'cp' | 'mate'; readonly value: number };
 }
 
+/**
+ * A player's move that is not legal under Caravan's rules: the player has lost track of the game
+ * (a peer whose variant section lacks a rule, e.g. Fairy-Stockfish's `wildebeest-c4`, which knows
+ * one castling distance, after a random move castled another). The game is void.
+ */
+export class LostTrack extends Error {}
+
 /** Searches the game's current position for `nodes` nodes. */
 export interface Searcher {
   newGame(): void | Promise<void>;
@@ -89,7 +96,7 @@ export function uciSearcher(engine: EngineProcess): Searcher {
       const best = (await engine.waitFor((l) => l.startsWith('bestmove'), 120_000)).split(/\s+/)[1] ?? '';
       engine.onLine = undefined;
       const move = parseUciMove(game.position, best);
-      if (!move.ok) throw new Error(`${engine.command} played '${best}' in ${game.fen()}: ${move.error.message}`);
+      if (!move.ok) throw new LostTrack(`${engine.command} played '${best}' in ${game.fen()}: ${move.error.message}`);
       return { move: move.value, score: score ?? { kind: 'cp', value: 0 } };
     },
   };
@@ -119,7 +126,15 @@ export async function selfPlayGame(
     }
     if (game.moves.length >= o.maxPlies) break;
     const pos = game.position;
-    const { move: m, score } = await player.search(game, o.nodes, g);
+    let answer: SearchAnswer;
+    try {
+      answer = await player.search(game, o.nodes, g);
+    } catch (e) {
+      // A void game keeps no positions: its result, which labels them, will never be known.
+      if (e instanceof LostTrack) return { samples: [], plies: game.moves.length, reason: `void: ${e.message}` };
+      throw e;
+    }
+    const { move: m, score } = answer;
     const capture = pos.board[moveTo(m)] !== EMPTY || moveKind(m) === KIND_EN_PASSANT || movePromotion(m) >= 0;
     if (score.kind === 'cp') {
       if (!capture && !pos.inCheck()) {
