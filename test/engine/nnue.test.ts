@@ -6,7 +6,7 @@
  * from White's view); the trainer lowers the loss on a small self-play set.
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
@@ -29,6 +29,7 @@ import type { Sample } from '../../tools/nnue/data.js';
 import { caravanSearcher, selfPlayGame, uciSearcher } from '../../tools/nnue/selfplay.js';
 import { buildDataset, type Dataset, FloatNetwork, trainNetwork } from '../../tools/nnue/trainer.js';
 import { CLI } from '../helpers/cli-driver.js';
+import { writeLostTrackEngine } from '../helpers/lost-track-engine.js';
 import { makeRng } from '../helpers/rng.js';
 import { position } from './support.js';
 
@@ -443,20 +444,7 @@ describe('NNUE training', () => {
     // another it searches the wrong position. Its positions would carry the wrong labels, so the
     // game is dropped (and datagen writes it as an empty frame, so a resume does not replay it).
     const dir = mkdtempSync(join(tmpdir(), 'caravan-lost-'));
-    const script = join(dir, 'lost-track.mjs');
-    writeFileSync(
-      script,
-      `import { createInterface } from 'node:readline';
-createInterface({ input: process.stdin }).on('line', (line) => {
-  const cmd = line.trim().split(/\\s+/)[0];
-  if (cmd === 'uci') console.log('id name lost\\nuciok');
-  else if (cmd === 'isready') console.log('readyok');
-  else if (cmd === 'go') console.log('info depth 1 score cp 12\\nbestmove a2a3');
-  else if (cmd === 'quit') process.exit(0);
-});
-`,
-    );
-    const peer = new EngineProcess(`node ${JSON.stringify(script)}`);
+    const peer = new EngineProcess(writeLostTrackEngine(dir));
     try {
       peer.send('uci');
       await peer.waitFor((l) => l === 'uciok', 30_000);

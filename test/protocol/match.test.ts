@@ -17,6 +17,7 @@ import { makeRng, parseOpeningsFile, randomOpenings } from '../../src/match/open
 import { readPgnGames } from '../../src/notation/pgn.js';
 import { moveToUci } from '../../src/notation/uci.js';
 import { findVariant } from '../../src/variants/index.js';
+import { writeLostTrackEngine } from '../helpers/lost-track-engine.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
 const run = promisify(execFile);
@@ -223,26 +224,12 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   });
 
   it('an illegal move loses the game; with --void-illegal it voids it (result *, not scored, kept on resume)', async () => {
-    // A UCI engine that has lost track of the game, as Fairy-Stockfish does after a Wildebeest
-    // castle its section cannot express: it answers every position with a white pawn push.
-    const engine = join(dir, 'lost-track.mjs');
-    writeFileSync(
-      engine,
-      `import { createInterface } from 'node:readline';
-createInterface({ input: process.stdin }).on('line', (line) => {
-  const cmd = line.trim().split(/\\s+/)[0];
-  if (cmd === 'uci') console.log('id name lost\\nuciok');
-  else if (cmd === 'isready') console.log('readyok');
-  else if (cmd === 'go') console.log('bestmove a2a3');
-  else if (cmd === 'quit') process.exit(0);
-});
-`,
-    );
+    const engine = writeLostTrackEngine(dir);
     // Game 1: Caravan is White and moves first, so the engine's a2a3 is Black moving a white pawn.
     const args = (pgnName: string, extra: string[]): string[] => [
       ...'match --variant shatranj-kamil --games 1 --tc inf --seed 3'.split(' '),
       ...'--engine caravan --depth 1 --name Caravan'.split(' '),
-      ...['--engine', `node ${JSON.stringify(engine)}`, '--depth', '1', '--name', 'lost'],
+      ...['--engine', engine, '--depth', '1', '--name', 'lost'],
       ...['--pgn', join(dir, pgnName), ...extra],
     ];
     const lost = await run('node', [CLI, ...args('illegal-loses.pgn', [])], { timeout: 110_000 });
