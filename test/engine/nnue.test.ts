@@ -14,6 +14,7 @@ import { CaravanError } from '../../src/core/errors.js';
 import { Position } from '../../src/core/position.js';
 import { unwrap } from '../../src/core/result.js';
 import { EMPTY, variantTables } from '../../src/core/tables.js';
+import { BENCH_POSITIONS } from '../../src/engine/bench-positions.js';
 import { Evaluator } from '../../src/engine/evaluate.js';
 import { createEngine } from '../../src/engine/index.js';
 import { NnueEvaluator } from '../../src/engine/nnue/accumulator.js';
@@ -26,6 +27,7 @@ import { legalMoveList } from '../../src/notation/uci.js';
 import { findVariant, VARIANTS } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import type { Sample } from '../../tools/nnue/data.js';
+import { scaleNetwork } from '../../tools/nnue/scale.js';
 import { caravanSearcher, selfPlayGame, uciSearcher } from '../../tools/nnue/selfplay.js';
 import { buildDataset, type Dataset, FloatNetwork, trainNetwork } from '../../tools/nnue/trainer.js';
 import { CLI } from '../helpers/cli-driver.js';
@@ -182,6 +184,25 @@ describe('NNUE weights file', () => {
     assert.equal(back.outputBias, weights.outputBias);
     const bucketed = randomWeights(def, 12, 8, [2, 2]);
     assert.deepEqual(unwrap(decodeWeights(encodeWeights(bucketed))), bucketed, 'with king buckets');
+  });
+
+  it('a gain scales the whole score a network adds (tools/nnue/scale.ts), up to rounding', () => {
+    // The hidden part through OUT, the piece-square part by its weights: both × gain.
+    const scaled = unwrap(decodeWeights(encodeWeights(scaleNetwork(weights, 0.75))));
+    assert.equal(scaled.outScale, weights.outScale * 0.75);
+    weights.psqt.forEach((v, i) => assert.ok(Math.abs((scaled.psqt[i] as number) - 0.75 * v) <= 0.5));
+    const middlegames = BENCH_POSITIONS.filter((b) => b.variant === def.id).map((b) => position(def, b.fen));
+    for (const p of [position(def), ...middlegames]) {
+      const original = new NnueEvaluator(weights, p.t);
+      const smaller = new NnueEvaluator(scaled, p.t);
+      original.refresh(p);
+      smaller.refresh(p);
+      const want = 0.75 * original.evaluate(p);
+      // Each rounded piece-square weight moves the score by at most ½ of ½ per man on the board.
+      const slack = 1 + p.pcount[0]! / 4 + p.pcount[1]! / 4;
+      assert.ok(Math.abs(smaller.evaluate(p) - want) <= slack, `${smaller.evaluate(p)} against ${want}`);
+    }
+    assert.throws(() => scaleNetwork(weights, 0), /gain must be a positive number/);
   });
 
   it('still reads a version 1 file (no king buckets), as the shipped networks were written', () => {
