@@ -18,6 +18,7 @@ import { BENCH_POSITIONS } from '../../src/engine/bench-positions.js';
 import { Evaluator } from '../../src/engine/evaluate.js';
 import { createEngine } from '../../src/engine/index.js';
 import { NnueEvaluator } from '../../src/engine/nnue/accumulator.js';
+import { NETWORK_ASSETS, networkAsset } from '../../src/engine/nnue/assets.js';
 import { bucketCount, type FeatureLayout, kingBucketOf, layoutOf } from '../../src/engine/nnue/features.js';
 import { crc32, decodeWeights, encodeWeights, type NetworkWeights } from '../../src/engine/nnue/format.js';
 import { loadNetworks, readWeightsFile } from '../../src/engine/nnue/node-loader.js';
@@ -32,6 +33,7 @@ import { caravanSearcher, selfPlayGame, uciSearcher } from '../../tools/nnue/sel
 import { buildDataset, type Dataset, FloatNetwork, trainNetwork } from '../../tools/nnue/trainer.js';
 import { CLI } from '../helpers/cli-driver.js';
 import { writeLostTrackEngine } from '../helpers/lost-track-engine.js';
+import { REPO_ROOT } from '../helpers/paths.js';
 import { makeRng } from '../helpers/rng.js';
 import { position } from './support.js';
 
@@ -190,7 +192,9 @@ describe('NNUE weights file', () => {
     // The hidden part through OUT, the piece-square part by its weights: both × gain.
     const scaled = unwrap(decodeWeights(encodeWeights(scaleNetwork(weights, 0.75))));
     assert.equal(scaled.outScale, weights.outScale * 0.75);
-    weights.psqt.forEach((v, i) => assert.ok(Math.abs((scaled.psqt[i] as number) - 0.75 * v) <= 0.5));
+    for (let i = 0; i < weights.psqt.length; i++) {
+      assert.ok(Math.abs((scaled.psqt[i] as number) - 0.75 * (weights.psqt[i] as number)) <= 0.5);
+    }
     const middlegames = BENCH_POSITIONS.filter((b) => b.variant === def.id).map((b) => position(def, b.fen));
     for (const p of [position(def), ...middlegames]) {
       const original = new NnueEvaluator(weights, p.t);
@@ -259,6 +263,21 @@ describe('NNUE weights file', () => {
     assert.equal(l.ok, false);
     assert.deepEqual(unwrap(loadNetworks('off')), []);
   });
+});
+
+describe('the shipped networks (assets/nnue)', () => {
+  for (const asset of NETWORK_ASSETS) {
+    it(`${asset.file} reads, is a network of the variant it is named after, and evaluates its start position`, () => {
+      const weights = unwrap(readWeightsFile(join(REPO_ROOT, 'assets', 'nnue', asset.file)));
+      assert.equal(`${weights.variant}.nnue`, asset.file);
+      assert.equal(networkAsset(weights.variant), asset);
+      const pos = position(weights.variant);
+      const nnue = new NnueEvaluator(weights, pos.t);
+      nnue.refresh(pos);
+      // The start is about level: a network that says otherwise is not the one trained.
+      assert.ok(Math.abs(nnue.evaluate(pos)) < 100, `start position ${nnue.evaluate(pos)} cp`);
+    });
+  }
 });
 
 describe('NNUE symmetry', () => {
