@@ -23,8 +23,8 @@ export const NETWORK_ASSETS: readonly NetworkAsset[] = [
   { file: 'shatranj-kamil.nnue', enabled: true },
   // Residual network taught by native Fairy-Stockfish (227 k positions of its wildebeest-c4
   // games, labels × 0.5, the scale at which the hand-written evaluation fits them); against the
-  // peer at 20 000 nodes a move, 27.8 % against the hand-written evaluation's 16.2 % on the same
-  // 108 openings: bench/README.md, twelfth session.
+  // peer at 20 000 nodes a move, 27.8 % against the hand-written evaluation's 15.2 % on the same
+  // 115 openings: bench/README.md, twelfth session.
   { file: 'wildebeest.nnue', enabled: true },
 ];
 
