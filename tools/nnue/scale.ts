@@ -5,10 +5,10 @@
  *   node dist/tools/nnue/scale.js --in camel-decimal.nnue --gain 0.75 --out scaled.nnue
  *
  * Why: a network taught by Fairy-Stockfish's scores learns that engine's scale (times
- * --score-scale), while Caravan's search margins were tuned on the hand-written evaluation. In
- * Camel Decimal the shipped residual network played better against the peer with its
- * corrections shrunk (bench/README.md, twelfth session). OUT is an integer in the file, so the
- * gain applied is OUT·gain rounded, over OUT; it is printed.
+ * --score-scale), while Caravan's search margins were tuned on the hand-written evaluation; a
+ * gain tries another scale without training again. (Camel Decimal's network played the same
+ * against the peer with its corrections × 0.75 or × 0.5: bench/README.md, twelfth session.)
+ * OUT is an integer in the file, so the gain applied is OUT·gain rounded, over OUT; it is printed.
  */
 
 import { readFileSync, writeFileSync } from 'node:fs';

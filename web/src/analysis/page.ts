@@ -362,7 +362,7 @@ class AnalysisPage implements MountedPage {
       });
   }
 
-  /** Shows the lines come in, unless already shown or none came. */
+  /** Shows the lines that have come in, unless they are already shown or none came. */
   private showIncoming(turn: Color, running: boolean): void {
     if (this.incoming.length === 0 || this.incoming === this.lineInfo) return;
     this.lineInfo = this.incoming;
