@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { CaravanError } from '../../src/core/errors.js';
+import type { Move } from '../../src/core/move.js';
 import { Position } from '../../src/core/position.js';
 import { unwrap } from '../../src/core/result.js';
 import { EMPTY, variantTables } from '../../src/core/tables.js';
@@ -29,7 +30,7 @@ import { findVariant, VARIANTS } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import type { Sample } from '../../tools/nnue/data.js';
 import { scaleNetwork } from '../../tools/nnue/scale.js';
-import { caravanSearcher, selfPlayGame, uciSearcher } from '../../tools/nnue/selfplay.js';
+import { caravanSearcher, type Searcher, selfPlayGame, uciSearcher } from '../../tools/nnue/selfplay.js';
 import { buildDataset, type Dataset, FloatNetwork, trainNetwork } from '../../tools/nnue/trainer.js';
 import { CLI } from '../helpers/cli-driver.js';
 import { writeLostTrackEngine } from '../helpers/lost-track-engine.js';
@@ -476,6 +477,49 @@ describe('NNUE training', () => {
       );
     } finally {
       await peer.close();
+    }
+  });
+
+  it('with an opponent, the opponent moves for one side (Black in even games, White in odd) and the player labels every position', async () => {
+    // tools/nnue/datagen.ts --opponent: positions of games against another engine (Caravan
+    // against Fairy-Stockfish in the benchmarks), still scored by the labelling player.
+    const def = findVariant('camel-decimal')!;
+    const labeller = caravanSearcher(createEngine(1));
+    const options = { nodes: 300, seed: 4, openingPlies: 4, randomRate: 0, maxPlies: 30, adjudicate: 100_000 };
+    for (const g of [0, 1]) {
+      const opponentColor = g % 2 === 0 ? 1 : 0;
+      const labelled: number[] = [];
+      let opponentMoves = 0;
+      let expected: Move | null = null;
+      const player: Searcher = {
+        newGame: () => labeller.newGame(),
+        search(game, nodes, seed) {
+          // The move before this one was the opponent's own choice, not the labeller's.
+          if (expected !== null) assert.equal(game.moves.at(-1), expected, `ply ${game.moves.length}`);
+          expected = null;
+          labelled.push(game.moves.length);
+          return labeller.search(game, nodes, seed);
+        },
+      };
+      // The opponent: always the last legal move, which the labeller would rarely choose.
+      const opponent: Searcher = {
+        newGame: () => undefined,
+        search(game) {
+          assert.equal(game.position.turn, opponentColor, 'the opponent moves only for its own side');
+          const legal = game.legalMoves();
+          expected = legal[legal.length - 1]!;
+          opponentMoves++;
+          return { move: expected, score: { kind: 'cp', value: 0 } };
+        },
+      };
+      const { plies } = await selfPlayGame(def, player, g, options, { searcher: opponent, nodes: 300 });
+      assert.equal(plies, 30);
+      assert.deepEqual(
+        labelled,
+        Array.from({ length: 26 }, (_, i) => 4 + i),
+        'every position after the opening',
+      );
+      assert.equal(opponentMoves, 13, "half of the moves are the opponent's");
     }
   });
 

@@ -4,6 +4,11 @@
  * a mate) with that search's score, and the game's result. The player is a `Searcher`: Caravan's
  * own engine in process, or any UCI engine as a child process (native Fairy-Stockfish, whose
  * deeper knowledge is what the network is meant to learn). Caravan's rules are the arbiter.
+ *
+ * With an opponent, the player (the labeller) still searches every position for its score, but
+ * the opponent chooses the moves of one side (Black in even games, White in odd ones): the
+ * positions are then those of games against that opponent, e.g. the ones Caravan reaches
+ * against Fairy-Stockfish, which self-play of the peer rarely visits.
  */
 
 import { Game } from '../../src/core/game.js';
@@ -102,17 +107,26 @@ export function uciSearcher(engine: EngineProcess): Searcher {
   };
 }
 
+/** A second player that moves for one side of each game (selfPlayGame). */
+export interface Opponent {
+  readonly searcher: Searcher;
+  readonly nodes: number;
+}
+
 export async function selfPlayGame(
   def: VariantDefinition,
   player: Searcher,
   g: number,
   o: SelfPlayOptions,
+  opponent?: Opponent,
 ): Promise<SelfPlayGame> {
   const rng = makeRng(o.seed * 1_000_003 + g);
   const opening = randomOpenings(def, 1, o.openingPlies, o.seed * 7919 + g)[0]!;
   const game = unwrap(Game.create(def));
   for (const u of opening.moves) game.play(unwrap(parseUciMove(game.position, u)));
   await player.newGame();
+  await opponent?.searcher.newGame();
+  const opponentColor = g % 2 === 0 ? 1 : 0;
   const pending: Omit<Sample, 'result'>[] = [];
   let winner: number | null = null; // colour, or null for a draw
   let decisive = 0;
@@ -163,6 +177,14 @@ export async function selfPlayGame(
       break;
     }
     let move = m;
+    if (opponent && pos.turn === opponentColor) {
+      try {
+        move = (await opponent.searcher.search(game, opponent.nodes, g)).move;
+      } catch (e) {
+        if (e instanceof LostTrack) return { samples: [], plies: game.moves.length, reason: `void: ${e.message}` };
+        throw e;
+      }
+    }
     if (game.moves.length < 30 && rng() < o.randomRate) {
       const legal = game.legalMoves();
       move = legal[Math.floor(rng() * legal.length)]!;
