@@ -14,13 +14,13 @@
  *   node dist/tools/nnue/datagen.js --variant camel-decimal --games 4000 --nodes 5000 --seed 2 \
  *     --engine /work/fsf-native/fsf-caravan --out /work/nnue-data/cd-fsf-s2.bin
  *
- * With --opponent (a UCI command; --opponent-nodes, default --nodes) the opponent moves for one
- * side of every game (Black in even games, White in odd ones) while the player still searches
- * every position for its label: positions of games against the opponent, e.g. those Caravan
+ * With --opponent (a UCI command, told Caravan's variant id; --opponent-nodes, default --nodes)
+ * the opponent moves for one side of every game (Black in even games, White in odd ones) while
+ * the player still searches every position for its label: positions of games against the opponent, e.g. those Caravan
  * reaches against Fairy-Stockfish, labelled by Fairy-Stockfish:
  *
  *   node dist/tools/nnue/datagen.js --variant camel-decimal --games 4000 --nodes 5000 --seed 30 \
- *     --engine /work/peer/fsf-caravan --opponent "node dist/src/cli/main.js uci" --opponent-nodes 10000 \
+ *     --engine /work/peer/fsf-caravan --opponent "node dist/src/cli/main.js uci" --opponent-nodes 8000 \
  *     --out tools/nnue/data/camel-decimal-vcaravan-s30.bin
  *
  * Diversity: --opening-plies random plies (src/match/openings.ts, seeded by seed and game
