@@ -31,7 +31,14 @@ import type { VariantDefinition } from '../../src/variants/schema.js';
 import type { Sample } from '../../tools/nnue/data.js';
 import { scaleNetwork } from '../../tools/nnue/scale.js';
 import { caravanSearcher, type Searcher, selfPlayGame, uciSearcher } from '../../tools/nnue/selfplay.js';
-import { buildDataset, type Dataset, FloatNetwork, trainNetwork } from '../../tools/nnue/trainer.js';
+import {
+  buildDataset,
+  type Dataset,
+  FloatNetwork,
+  sigmoid,
+  trainingTarget,
+  trainNetwork,
+} from '../../tools/nnue/trainer.js';
 import { CLI } from '../helpers/cli-driver.js';
 import { writeLostTrackEngine } from '../helpers/lost-track-engine.js';
 import { REPO_ROOT } from '../helpers/paths.js';
@@ -380,6 +387,34 @@ describe('NNUE training', () => {
     const a = run();
     assert.ok(a.validLoss < a.startValidLoss * 0.9, `loss ${a.startValidLoss} → ${a.validLoss}`);
     assert.equal(run().validLoss, a.validLoss, 'the same seed gives the same network');
+  });
+
+  it("teaches the peer's score blended with the game's result: --lambda of the score, --draw-lambda in a drawn game", () => {
+    // A won game pulls its positions toward a win (the outcome shows what a 5 000-node score
+    // misses); a drawn one may keep the score alone, as a game the peer shuffled to the ply cap
+    // says little about its positions.
+    const sample = (score: number, result: number): Sample => ({
+      squares: new Uint8Array(0),
+      codes: new Uint8Array(0),
+      turn: 0,
+      score,
+      result,
+    });
+    const even = sigmoid(0);
+    const near = (actual: number, expected: number, what: string) =>
+      assert.ok(Math.abs(actual - expected) < 1e-12, `${what}: ${actual}, expected ${expected}`);
+    assert.equal(trainingTarget(sample(0, 1), 1), even, 'lambda 1: the score alone');
+    near(trainingTarget(sample(0, 1), 0.7), 0.7 * even + 0.3, 'a won game: toward 1');
+    near(trainingTarget(sample(0, -1), 0.7), 0.7 * even, 'a lost game: toward 0');
+    near(trainingTarget(sample(200, 0), 0.7), 0.7 * sigmoid(200) + 0.15, 'a drawn game: toward 1/2');
+    assert.equal(trainingTarget(sample(200, 0), 0.7, 1), sigmoid(200), 'a drawn game with --draw-lambda 1: its score');
+    near(trainingTarget(sample(200, 1), 0.7, 1), 0.7 * sigmoid(200) + 0.3, 'a won game is still blended');
+    const layout = layoutOf(variantTables(findVariant('camel-decimal')!));
+    const data = buildDataset(layout, 0, [sample(200, 0), sample(200, -1)], 0.7, undefined, 1);
+    assert.deepEqual(Array.from(data.target), [
+      Math.fround(sigmoid(200)),
+      Math.fround(trainingTarget(sample(200, -1), 0.7)),
+    ]);
   });
 
   it('fine-tunes from an engine network: the float model scores as the engine does, and training goes on from there', () => {

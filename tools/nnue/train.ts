@@ -19,7 +19,7 @@ import { decodeWeights, encodeWeights, type NetworkWeights } from '../../src/eng
 import { findVariant } from '../../src/variants/index.js';
 import { flag } from '../tune/fsf.js';
 import { readFrames, type Sample } from './data.js';
-import { buildDataset, sigmoid, trainNetwork } from './trainer.js';
+import { buildDataset, sigmoid, trainingTarget, trainNetwork } from './trainer.js';
 
 const variantId = flag('variant', 'camel-decimal');
 const files = flag('data', '')
@@ -30,6 +30,8 @@ const epochs = Number(flag('epochs', '10'));
 const batch = Number(flag('batch', '256'));
 const lr = Number(flag('lr', '0.001'));
 const lambda = Number(flag('lambda', '0.75'));
+/** The same weight for the positions of drawn games (default: --lambda). */
+const drawLambda = Number(flag('draw-lambda', String(lambda)));
 const seed = Number(flag('seed', '1'));
 const validEvery = Number(flag('valid-every', '10'));
 const outScale = Number(flag('out-scale', '200'));
@@ -123,7 +125,7 @@ function main(): void {
   }
   let handLoss = 0;
   valid.forEach((s, i) => {
-    const target = lambda * sigmoid(s.score) + (1 - lambda) * ((s.result + 1) / 2);
+    const target = trainingTarget(s, lambda, drawLambda);
     const e = sigmoid(handValid[i] as number) - target;
     handLoss += e * e;
   });
@@ -143,8 +145,8 @@ function main(): void {
     }
   }
   const started = Date.now();
-  const trainSet = buildDataset(layout, t.kingType, train, lambda, handOf(train));
-  const validSet = buildDataset(layout, t.kingType, valid, lambda, handOf(valid));
+  const trainSet = buildDataset(layout, t.kingType, train, lambda, handOf(train), drawLambda);
+  const validSet = buildDataset(layout, t.kingType, valid, lambda, handOf(valid), drawLambda);
   const result = trainNetwork(layout, trainSet, validSet, {
     hidden,
     epochs,
@@ -170,7 +172,7 @@ function main(): void {
   for (const s of valid) {
     const pos = toPosition(s);
     nnue.refresh(pos);
-    const target = lambda * sigmoid(s.score) + (1 - lambda) * ((s.result + 1) / 2);
+    const target = trainingTarget(s, lambda, drawLambda);
     const e = sigmoid(nnue.evaluate(pos) + (residual ? ev.evaluate(pos) : 0)) - target;
     qLoss += e * e;
   }

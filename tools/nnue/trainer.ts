@@ -74,7 +74,18 @@ export function sigmoid(cp: number): number {
 }
 
 /**
- * Turn samples into the trainer's sparse arrays; `lambda` weighs the score against the result.
+ * What the network is taught for one sample, as a win probability: the search score's blended
+ * with the game's result, `lambda` of the score (`drawLambda` in a drawn game).
+ */
+export function trainingTarget(s: Sample, lambda: number, drawLambda = lambda): number {
+  const l = s.result === 0 ? drawLambda : lambda;
+  return l * sigmoid(s.score) + (1 - l) * ((s.result + 1) / 2);
+}
+
+/**
+ * Turn samples into the trainer's sparse arrays; `lambda` weighs the score against the result,
+ * `drawLambda` does so for the samples of drawn games (a game the peer drew by shuffling to the
+ * ply cap says less about its positions than one it won).
  * `kingType` (the variant's royal piece type) finds each side's king for the king buckets.
  */
 export function buildDataset(
@@ -83,6 +94,7 @@ export function buildDataset(
   samples: readonly Sample[],
   lambda: number,
   base?: Float32Array,
+  drawLambda = lambda,
 ): Dataset {
   const perPiece = bucketCount(layout) > 1 ? 5 : 4;
   let total = 0;
@@ -122,7 +134,7 @@ export function buildDataset(
         oppFeat[o++] = fo[v] as number;
       }
     }
-    target[i] = lambda * sigmoid(s.score) + (1 - lambda) * ((s.result + 1) / 2);
+    target[i] = trainingTarget(s, lambda, drawLambda);
   });
   offset[samples.length] = o;
   return { count: samples.length, offset, stmFeat, oppFeat, target, base };
