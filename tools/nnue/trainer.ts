@@ -74,7 +74,7 @@ export function sigmoid(cp: number): number {
 }
 
 /**
- * What the network is taught for one sample, as a win probability: the search score's blended
+ * What the network is taught for one sample, as a win probability: the search score blended
  * with the game's result, `lambda` of the score (`drawLambda` in a drawn game).
  */
 export function trainingTarget(s: Sample, lambda: number, drawLambda = lambda): number {
