@@ -35,6 +35,7 @@ import {
   buildDataset,
   type Dataset,
   FloatNetwork,
+  lossByStage,
   sigmoid,
   trainingTarget,
   trainNetwork,
@@ -415,6 +416,30 @@ describe('NNUE training', () => {
       Math.fround(sigmoid(200)),
       Math.fround(trainingTarget(sample(200, -1), 0.7)),
     ]);
+  });
+
+  it('splits the loss by stage of the game, each position placed by its index in its game', () => {
+    // train.js reports where a network fits: a network can fit the openings it was taught and
+    // still mislead the search in the long endings that decide the games.
+    const index = [0, 49, 50, 120, 300];
+    const predicted = [0.5, 0.6, 0.5, 0.9, 0.1];
+    const target = [0.5, 0.5, 0.7, 0.5, 0.5];
+    const stages = lossByStage([0, 50, 100, 200], index, predicted, target);
+    const near = (actual: number, expected: number) => assert.ok(Math.abs(actual - expected) < 1e-12, `${actual}`);
+    assert.deepEqual(
+      stages.map((s) => [s.from, s.to, s.count]),
+      [
+        [0, 50, 2],
+        [50, 100, 1],
+        [100, 200, 1],
+        [200, Infinity, 1],
+      ],
+    );
+    near(stages[0]!.loss, (0 + 0.01) / 2);
+    near(stages[1]!.loss, 0.04);
+    near(stages[2]!.loss, 0.16);
+    near(stages[3]!.loss, 0.16);
+    assert.ok(Number.isNaN(lossByStage([0, 10], [1], [0.5], [0.5])[1]!.loss), 'a stage without positions has no loss');
   });
 
   it('fine-tunes from an engine network: the float model scores as the engine does, and training goes on from there', () => {

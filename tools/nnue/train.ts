@@ -6,7 +6,8 @@
  *
  * Whole games are held out for validation (every --valid-every-th game), since neighbouring
  * positions of a game are near copies. Prints the loss per epoch and, for scale, the loss of the
- * hand-written evaluation on the same validation positions.
+ * hand-written evaluation on the same validation positions; at the end, the validation loss by
+ * stage of the game (--stages: position indices in the game where a stage begins).
  */
 
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -19,7 +20,7 @@ import { decodeWeights, encodeWeights, type NetworkWeights } from '../../src/eng
 import { findVariant } from '../../src/variants/index.js';
 import { flag } from '../tune/fsf.js';
 import { readFrames, type Sample } from './data.js';
-import { buildDataset, sigmoid, trainingTarget, trainNetwork } from './trainer.js';
+import { buildDataset, lossByStage, sigmoid, trainingTarget, trainNetwork } from './trainer.js';
 
 const variantId = flag('variant', 'camel-decimal');
 const files = flag('data', '')
@@ -53,6 +54,8 @@ const [fileZones, rankZones] = flag('king-buckets', '1x1').split('x').map(Number
 const scoreScale = Number(flag('score-scale', '1'));
 /** Keep only the first N positions of each game (long, shuffling endings of a data set's games are near copies). */
 const firstOfGame = Number(flag('first', '100000'));
+/** Where the closing report splits the validation loss by stage of the game (position index in its game). */
+const stages = flag('stages', '0,50,100,150,250').split(',').map(Number);
 
 const def = findVariant(variantId);
 if (!def || files.length === 0) {
@@ -86,10 +89,17 @@ function main(): void {
   const layout = layoutOf(t, fileZones, rankZones);
   const train: Sample[] = [];
   const valid: Sample[] = [];
+  /** Each validation position's index in its game, for the report by stage. */
+  const validIndex: number[] = [];
   files.forEach((file, fi) => {
     for (const frame of readFrames(file)) {
-      const into = (frame.game + fi * 7) % validEvery === 0 ? valid : train;
-      for (const s of frame.samples.slice(0, firstOfGame)) into.push(s);
+      const held = (frame.game + fi * 7) % validEvery === 0;
+      frame.samples.slice(0, firstOfGame).forEach((s, i) => {
+        if (held) {
+          valid.push(s);
+          validIndex.push(i);
+        } else train.push(s);
+      });
     }
   });
   if (mirror) {
@@ -167,19 +177,35 @@ function main(): void {
   // The quantised network as the engine runs it, on the validation positions.
   const decoded = decodeWeights(bytes);
   if (!decoded.ok) throw decoded.error;
-  const nnue = new NnueEvaluator(decoded.value, t);
+  const targets = valid.map((s) => trainingTarget(s, lambda, drawLambda));
+  const predicted = predictions(decoded.value, valid, handValid);
   let qLoss = 0;
-  for (const s of valid) {
-    const pos = toPosition(s);
-    nnue.refresh(pos);
-    const target = trainingTarget(s, lambda, drawLambda);
-    const e = sigmoid(nnue.evaluate(pos) + (residual ? ev.evaluate(pos) : 0)) - target;
-    qLoss += e * e;
-  }
+  predicted.forEach((p, i) => {
+    qLoss += (p - (targets[i] as number)) ** 2;
+  });
   console.log(
     `best: train ${result.trainLoss.toFixed(5)}, validation ${result.startValidLoss.toFixed(5)} → ${result.validLoss.toFixed(5)} ` +
       `(quantised ${(qLoss / Math.max(1, valid.length)).toFixed(5)}); wrote ${out} (${bytes.length} bytes)`,
   );
+  const columns: [string, number[]][] = [['hand-written', handValid.map((h) => sigmoid(h))]];
+  if (init) columns.push(['--init', predictions(init, valid, handValid)]);
+  columns.push(['trained', predicted]);
+  console.log(`validation loss by stage of the game (index in game): ${columns.map(([name]) => name).join(' / ')}`);
+  const byColumn = columns.map(([, p]) => lossByStage(stages, validIndex, p, targets));
+  (byColumn[0] ?? []).forEach((stage, k) => {
+    const losses = byColumn.map((c) => (c[k]?.loss ?? NaN).toFixed(5)).join(' / ');
+    console.log(`  ${stage.from}–${stage.to === Infinity ? '' : stage.to - 1}: ${stage.count} positions, ${losses}`);
+  });
+}
+
+/** A quantised network's win probabilities on samples, as the engine evaluates (plus `hand` if residual). */
+function predictions(weights: NetworkWeights, samples: readonly Sample[], hand: readonly number[]): number[] {
+  const nnue = new NnueEvaluator(weights, variantTables(def!));
+  return samples.map((s, i) => {
+    const pos = toPosition(s);
+    nnue.refresh(pos);
+    return sigmoid(nnue.evaluate(pos) + (weights.residual ? (hand[i] as number) : 0));
+  });
 }
 
 main();

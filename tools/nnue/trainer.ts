@@ -82,6 +82,43 @@ export function trainingTarget(s: Sample, lambda: number, drawLambda = lambda): 
   return l * sigmoid(s.score) + (1 - l) * ((s.result + 1) / 2);
 }
 
+/** One stage of the game (positions `from` ≤ index in game < `to`) and how well an evaluation fits it there. */
+export interface StageLoss {
+  readonly from: number;
+  readonly to: number;
+  readonly count: number;
+  /** Mean squared error of the predicted win probabilities against the targets (NaN for no position). */
+  readonly loss: number;
+}
+
+/**
+ * The loss split by stage of the game, each sample placed by its index within its game:
+ * `bounds` [0, 100, 200] gives stages 0–99, 100–199 and 200 onward. A network can fit the
+ * openings it was taught and still mislead the search in the long endings where games are decided.
+ */
+export function lossByStage(
+  bounds: readonly number[],
+  indexInGame: ArrayLike<number>,
+  predicted: ArrayLike<number>,
+  target: ArrayLike<number>,
+): StageLoss[] {
+  const sums = new Float64Array(bounds.length);
+  const counts = new Float64Array(bounds.length);
+  for (let i = 0; i < indexInGame.length; i++) {
+    let stage = bounds.length - 1;
+    while (stage > 0 && (indexInGame[i] as number) < (bounds[stage] as number)) stage--;
+    const e = (predicted[i] as number) - (target[i] as number);
+    sums[stage] += e * e;
+    counts[stage]++;
+  }
+  return bounds.map((from, k) => ({
+    from,
+    to: k + 1 < bounds.length ? (bounds[k + 1] as number) : Infinity,
+    count: counts[k] as number,
+    loss: (sums[k] as number) / (counts[k] as number),
+  }));
+}
+
 /**
  * Turn samples into the trainer's sparse arrays; `lambda` weighs the score against the result,
  * `drawLambda` does so for the samples of drawn games (a game the peer drew by shuffling to the
