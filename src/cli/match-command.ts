@@ -50,7 +50,8 @@ options:
   --margin <ms>           clock tolerance before a flag counts (default 100)
   --move-timeout <s>      longest wait for a move without a clock (default 60)
   --event <text>          PGN Event tag
-  --log <file>            append every line sent to / received from the engines
+  --log <file>            append every line sent to / received from the engines, as
+                          '<ms> <game slot>.<engine 1|2><'>' sent|'<' received> <line>'
 engine flags (after the --engine they apply to):
   --name <text>           display name (default: the engine's own)
   --protocol uci|xboard   (default uci)

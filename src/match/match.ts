@@ -92,6 +92,8 @@ export interface MatchResult {
 }
 
 interface Slot {
+  /** 1-based: which of the concurrent games this slot plays, named in the log. */
+  readonly number: number;
   engines: [MatchEngine | undefined, MatchEngine | undefined];
 }
 
@@ -141,7 +143,9 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
     const log = config.log;
     const e = createMatchEngine(
       config.engines[i],
-      log ? (line) => log(`${(performance.now() - t0).toFixed(0).padStart(7)} ${i + 1}${line}`) : undefined,
+      log
+        ? (line) => log(`${(performance.now() - t0).toFixed(0).padStart(7)} ${slot.number}.${i + 1}${line}`)
+        : undefined,
     );
     slot.engines[i] = e;
     await e.start();
@@ -324,7 +328,7 @@ export async function runMatch(config: MatchConfig): Promise<MatchResult> {
   };
 
   const n = Math.max(1, Math.min(config.concurrency, todo.length));
-  for (let k = 0; k < n; k++) slots.push({ engines: [undefined, undefined] });
+  for (let k = 0; k < n; k++) slots.push({ number: k + 1, engines: [undefined, undefined] });
   const resumedNames = config.resume?.names;
   try {
     if (resumedNames) {

@@ -1,0 +1,128 @@
+/**
+ * What each engine did with its clock, read back from a match's UCI log (`caravan match --log`):
+ * for every search, the engine's own time left when it was asked to move, and the nodes, depth
+ * and time of its last report before `bestmove`. bench/README.md's tables of time left and nodes
+ * a move by stage of the game come from here (bench/match-log.ts).
+ *
+ * A log line is `<ms since the start> <game slot>.<engine 1|2><'>' sent | '<' received> <text>`:
+ * the searches of concurrent games interleave, and each is matched to the last `position` and
+ * `info` lines of its own slot's engine. (Logs written before the slot was named are read as one
+ * slot; with concurrent games their figures are then approximate.)
+ */
+
+export interface LoggedSearch {
+  /** 1 or 2: the engine's place on the match's command line. */
+  readonly engine: number;
+  /** Plies from the game's start position (opening plies included) when the engine was asked. */
+  readonly ply: number;
+  /** The engine's own clock when asked (ms; undefined without `wtime`/`btime`). */
+  readonly clockMs: number | undefined;
+  /** From the last `info` line with a node count before `bestmove` (undefined if none came). */
+  readonly nodes: number | undefined;
+  readonly depth: number | undefined;
+  readonly timeMs: number | undefined;
+}
+
+export interface MatchLog {
+  /** Each engine's name as it gave it (`id name`), by its number. */
+  readonly names: ReadonlyMap<number, string>;
+  readonly searches: LoggedSearch[];
+}
+
+const LINE = /^\s*\d+ (?:(\d+)\.)?([12])([<>]) (.*)$/;
+
+function field(text: string, name: string): number | undefined {
+  const m = text.match(new RegExp(`(?:^| )${name} (-?\\d+)`));
+  return m ? Number(m[1]) : undefined;
+}
+
+/** Side to move (0 White, 1 Black) and plies played, from a UCI `position` command. */
+function positionOf(text: string): { turn: number; ply: number } | undefined {
+  const [head, moves] = text.split(' moves ');
+  const ply = moves ? moves.trim().split(/\s+/).length : 0;
+  if (head === 'position startpos') return { turn: ply % 2, ply };
+  const fen = head?.match(/^position fen (.*)$/);
+  if (!fen) return undefined;
+  const start = fen[1]!.trim().split(/\s+/)[1] === 'b' ? 1 : 0;
+  return { turn: (start + ply) % 2, ply };
+}
+
+/** Reads a match log; lines it does not know (another engine's chatter) are passed over. */
+export function readMatchLog(text: string): MatchLog {
+  const names = new Map<number, string>();
+  const searches: LoggedSearch[] = [];
+  // By engine process ('<slot>.<engine>').
+  const position = new Map<string, { turn: number; ply: number }>();
+  const asked = new Map<string, { ply: number; clockMs: number | undefined }>();
+  const lastInfo = new Map<string, { nodes: number; depth: number | undefined; timeMs: number | undefined }>();
+  for (const line of text.split('\n')) {
+    const m = LINE.exec(line);
+    if (!m) continue;
+    const engine = Number(m[2]);
+    const process = `${m[1] ?? '1'}.${engine}`;
+    const sent = m[3] === '>';
+    const body = m[4]!;
+    if (sent && body.startsWith('position ')) {
+      const p = positionOf(body);
+      if (p) position.set(process, p);
+      else position.delete(process);
+    } else if (sent && (body === 'go' || body.startsWith('go '))) {
+      const p = position.get(process);
+      if (!p) continue;
+      const clockMs = field(body, p.turn === 0 ? 'wtime' : 'btime');
+      asked.set(process, { ply: p.ply, clockMs });
+      lastInfo.delete(process);
+    } else if (!sent && body.startsWith('id name ')) {
+      names.set(engine, body.slice('id name '.length).trim());
+    } else if (!sent && body.startsWith('info ')) {
+      const nodes = field(body, 'nodes');
+      if (nodes !== undefined)
+        lastInfo.set(process, { nodes, depth: field(body, 'depth'), timeMs: field(body, 'time') });
+    } else if (!sent && body.startsWith('bestmove')) {
+      const a = asked.get(process);
+      if (!a) continue;
+      const info = lastInfo.get(process);
+      searches.push({ engine, ...a, nodes: info?.nodes, depth: info?.depth, timeMs: info?.timeMs });
+      asked.delete(process);
+    }
+  }
+  return { names, searches };
+}
+
+/** The median of the defined values (undefined if there are none). */
+export function median(values: readonly (number | undefined)[]): number | undefined {
+  const xs = values.filter((v): v is number => v !== undefined).sort((a, b) => a - b);
+  if (xs.length === 0) return undefined;
+  const mid = xs.length >> 1;
+  return xs.length % 2 === 1 ? xs[mid] : (xs[mid - 1]! + xs[mid]!) / 2;
+}
+
+export interface PlyBandStats {
+  /** First ply of the band; the band runs to the next band's first ply. */
+  readonly from: number;
+  readonly searches: number;
+  readonly clockMs: number | undefined;
+  readonly nodes: number | undefined;
+  readonly depth: number | undefined;
+  readonly timeMs: number | undefined;
+}
+
+/** One engine's medians by band of plies (`starts`: the first ply of each band, ascending). */
+export function byPlyBand(
+  searches: readonly LoggedSearch[],
+  engine: number,
+  starts: readonly number[],
+): PlyBandStats[] {
+  return starts.map((from, k) => {
+    const to = starts[k + 1] ?? Number.POSITIVE_INFINITY;
+    const band = searches.filter((s) => s.engine === engine && s.ply >= from && s.ply < to);
+    return {
+      from,
+      searches: band.length,
+      clockMs: median(band.map((s) => s.clockMs)),
+      nodes: median(band.map((s) => s.nodes)),
+      depth: median(band.map((s) => s.depth)),
+      timeMs: median(band.map((s) => s.timeMs)),
+    };
+  });
+}
