@@ -4,8 +4,17 @@
  * `bestmove`, with two concurrent games' lines interleaved (the slot names the game).
  */
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { promisify } from 'node:util';
 import { byPlyBand, median, readMatchLog } from '../../src/match/log-stats.js';
+import { readPgnGames } from '../../src/notation/pgn.js';
+import { REPO_ROOT } from '../helpers/paths.js';
+
+const CLI = join(REPO_ROOT, 'dist', 'src', 'cli', 'main.js');
 
 const LOG = [
   '     10 1.1> uci',
@@ -64,5 +73,47 @@ describe('a match log read back', () => {
     assert.deepEqual(old.searches, [
       { engine: 1, ply: 1, clockMs: 2, nodes: undefined, depth: undefined, timeMs: undefined },
     ]);
+  });
+
+  it("reads back a real match's log with two concurrent games: one search for every move an engine played", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'caravan-log-'));
+    const [logPath, pgnPath] = [join(dir, 'm.log'), join(dir, 'm.pgn')];
+    await promisify(execFile)(
+      process.execPath,
+      [
+        CLI,
+        'match',
+        '--variant',
+        'camel-decimal',
+        '--games',
+        '2',
+        '--concurrency',
+        '2',
+        '--tc',
+        'inf',
+        '--seed',
+        '3',
+        '--log',
+        logPath,
+        '--pgn',
+        pgnPath,
+        '--engine',
+        'caravan',
+        '--depth',
+        '1',
+        '--engine',
+        'caravan',
+        '--depth',
+        '2',
+      ],
+      { timeout: 120_000 },
+    );
+    const read = readMatchLog(readFileSync(logPath, 'utf8'));
+    const games = readPgnGames(readFileSync(pgnPath, 'utf8'));
+    assert.ok(games.ok);
+    // Moves searched = plies played after the 4 random opening plies, in both games together.
+    const played = games.value.reduce((n, g) => n + Number(g.tags.PlyCount) - 4, 0);
+    assert.equal(read.searches.length, played, 'every search matched to its own game and engine');
+    assert.ok(read.searches.every((s) => s.ply >= 4 && s.nodes !== undefined && s.depth !== undefined));
   });
 });
