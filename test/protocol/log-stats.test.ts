@@ -1,7 +1,8 @@
 /**
  * A match's UCI log read back (src/match/log-stats.ts, bench/match-log.ts): each engine's own
  * clock when asked to move — White's for White, Black's for Black — and its last report before
- * `bestmove`, with two concurrent games' lines interleaved (the slot names the game).
+ * `bestmove`, with two concurrent games' lines interleaved (the slot names the game); and from
+ * each engine's scores, the ply from which it held the game won or lost to the end.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { byPlyBand, median, readMatchLog } from '../../src/match/log-stats.js';
+import { byPlyBand, decidedAt, MATE_CP, median, readMatchLog } from '../../src/match/log-stats.js';
 import { readPgnGames } from '../../src/notation/pgn.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
@@ -48,9 +49,18 @@ describe('a match log read back', () => {
 
   it("takes the side to move's own clock and the last report before each bestmove", () => {
     assert.deepEqual(log.searches, [
-      { engine: 1, ply: 2, clockMs: 9000, nodes: 50000, depth: 10, timeMs: 120 },
-      { engine: 1, ply: 1, clockMs: 6000, nodes: 20000, depth: 7, timeMs: 60 },
-      { engine: 2, ply: 0, clockMs: 4000, nodes: undefined, depth: undefined, timeMs: undefined },
+      { engine: 1, game: 0, ply: 2, clockMs: 9000, nodes: 50000, depth: 10, timeMs: 120, score: 12 },
+      { engine: 1, game: 1, ply: 1, clockMs: 6000, nodes: 20000, depth: 7, timeMs: 60, score: undefined },
+      {
+        engine: 2,
+        game: 0,
+        ply: 0,
+        clockMs: 4000,
+        nodes: undefined,
+        depth: undefined,
+        timeMs: undefined,
+        score: undefined,
+      },
     ]);
   });
 
@@ -71,8 +81,96 @@ describe('a match log read back', () => {
       ['5 1> position startpos moves a2a3', '6 1> go wtime 1 btime 2', '7 1< bestmove a9a8'].join('\n'),
     );
     assert.deepEqual(old.searches, [
-      { engine: 1, ply: 1, clockMs: 2, nodes: undefined, depth: undefined, timeMs: undefined },
+      {
+        engine: 1,
+        game: 0,
+        ply: 1,
+        clockMs: 2,
+        nodes: undefined,
+        depth: undefined,
+        timeMs: undefined,
+        score: undefined,
+      },
     ]);
+  });
+
+  describe('when each engine saw the game decided', () => {
+    let t = 0;
+    const lines: string[] = [];
+    const say = (slot: number, engine: number, dir: '>' | '<', text: string) =>
+      lines.push(`${++t} ${slot}.${engine}${dir} ${text}`);
+    const newGame = (slot: number) => {
+      say(slot, 1, '>', 'ucinewgame');
+      say(slot, 2, '>', 'ucinewgame');
+    };
+    /** One search at `ply` (the moves are placeholders: only their number is read). */
+    const search = (slot: number, engine: number, ply: number, score: string) => {
+      say(slot, engine, '>', `position startpos${ply > 0 ? ` moves${' a1a2'.repeat(ply)}` : ''}`);
+      say(slot, engine, '>', 'go wtime 1000 btime 1000');
+      say(slot, engine, '<', `info depth 5 score ${score} nodes 100 time 5 pv a1a2`);
+      say(slot, engine, '<', 'bestmove a1a2');
+    };
+    newGame(1); // game 0
+    search(1, 1, 4, 'cp 20');
+    newGame(2); // game 1, played at the same time in slot 2
+    search(2, 1, 4, 'cp 200');
+    search(1, 2, 5, 'cp 100');
+    search(1, 1, 6, 'cp -160');
+    search(1, 2, 7, 'cp 150');
+    search(1, 1, 8, 'cp -50'); // back within half the threshold: the −160 above was not for good
+    search(1, 2, 9, 'cp 80');
+    search(1, 1, 10, 'cp -200');
+    search(2, 2, 5, 'cp -20');
+    search(1, 2, 11, 'mate 2');
+    search(1, 1, 12, 'mate -3');
+    newGame(1); // game 2: slot 1's next game
+    search(1, 1, 4, 'cp 0');
+    search(1, 2, 5, 'cp 30');
+    const log = readMatchLog(lines.join('\n'));
+
+    it('numbers the games in the order they started, one per ucinewgame pair', () => {
+      assert.deepEqual(
+        log.searches.map((s) => [s.game, s.engine, s.ply]),
+        [
+          [0, 1, 4],
+          [1, 1, 4],
+          [0, 2, 5],
+          [0, 1, 6],
+          [0, 2, 7],
+          [0, 1, 8],
+          [0, 2, 9],
+          [0, 1, 10],
+          [1, 2, 5],
+          [0, 2, 11],
+          [0, 1, 12],
+          [2, 1, 4],
+          [2, 2, 5],
+        ],
+      );
+    });
+
+    it('reads a mate as MATE_CP less its distance, for the side to move', () => {
+      const mates = log.searches.filter((s) => s.ply >= 11 && s.game === 0).map((s) => s.score);
+      assert.deepEqual(mates, [MATE_CP - 2, -MATE_CP + 3]);
+    });
+
+    it('dates a verdict from the first score beyond the threshold that never fell back within half of it', () => {
+      assert.deepEqual(decidedAt(log.searches, 150), [
+        // Winning by 150 first at ply 7 (the 100 before it was not yet 150; the 80 after it is still over 75).
+        { game: 0, engine: 1, winning: false, ply: 10 },
+        { game: 0, engine: 2, winning: true, ply: 7 },
+        // A game an engine ended while still sure it was winning is decided for that engine alone.
+        { game: 1, engine: 1, winning: true, ply: 4 },
+      ]);
+      assert.deepEqual(
+        decidedAt(log.searches, 250).map((v) => [v.game, v.engine, v.ply]),
+        [
+          [0, 1, 12],
+          [0, 2, 11],
+        ],
+        'only mates pass 250 cp here',
+      );
+    });
   });
 
   it("reads back a real match's log with two concurrent games: one search for every move an engine played", async () => {
@@ -115,5 +213,6 @@ describe('a match log read back', () => {
     const played = games.value.reduce((n, g) => n + Number(g.tags.PlyCount) - 4, 0);
     assert.equal(read.searches.length, played, 'every search matched to its own game and engine');
     assert.ok(read.searches.every((s) => s.ply >= 4 && s.nodes !== undefined && s.depth !== undefined));
+    assert.deepEqual(new Set(read.searches.map((s) => s.game)), new Set([0, 1]), 'two games told apart');
   });
 });
