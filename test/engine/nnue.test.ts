@@ -29,6 +29,7 @@ import { legalMoveList } from '../../src/notation/uci.js';
 import { findVariant, VARIANTS } from '../../src/variants/index.js';
 import type { VariantDefinition } from '../../src/variants/schema.js';
 import type { Sample } from '../../tools/nnue/data.js';
+import { relabelGame, sampleFen } from '../../tools/nnue/relabel.js';
 import { scaleNetwork } from '../../tools/nnue/scale.js';
 import { caravanSearcher, type Searcher, selfPlayGame, uciSearcher } from '../../tools/nnue/selfplay.js';
 import {
@@ -534,6 +535,48 @@ describe('NNUE training', () => {
       assert.ok(
         samples.some((s) => s.score !== 0),
         "the scores are the engine's, not a default",
+      );
+    } finally {
+      await peer.close();
+    }
+  });
+
+  it('relabels every third position of a game with a deeper search, keeping its men, side and result (tools/nnue/relabel.ts)', async () => {
+    const def = findVariant('shatranj-kamil')!;
+    const options = { nodes: 200, seed: 5, openingPlies: 4, randomRate: 0, maxPlies: 40, adjudicate: 1500 };
+    const { samples } = await selfPlayGame(def, caravanSearcher(createEngine(1)), 2, options);
+    assert.ok(samples.length >= 12, `only ${samples.length} samples`);
+    const t = variantTables(def);
+    for (const s of samples) {
+      // The sample's FEN holds exactly its men on their squares, and its side to move.
+      const pos = unwrap(Position.fromFen(def, sampleFen(def, s)));
+      assert.equal(pos.turn, s.turn);
+      const men = t.squares.filter((sq) => pos.board[sq] !== EMPTY).length;
+      assert.equal(men, s.squares.length);
+      for (let i = 0; i < s.squares.length; i++) {
+        assert.equal(pos.board[t.squares[s.squares[i]!]!], s.codes[i]);
+      }
+    }
+    const peer = new EngineProcess(`node ${JSON.stringify(CLI)} uci`);
+    try {
+      peer.send('uci');
+      await peer.waitFor((l) => l === 'uciok', 30_000);
+      peer.send(`setoption name UCI_Variant value ${def.id}`);
+      const frame = { game: 2, samples };
+      const deeper = await relabelGame(def, peer, frame, 3, 2000);
+      // Game 2 starts at offset 2 % 3: positions 2, 5, 8, … searched, each kept or dropped.
+      const searched = Math.ceil((samples.length - 2) / 3);
+      assert.equal(deeper.samples.length + deeper.dropped, searched);
+      assert.ok(deeper.samples.length >= searched / 2, `${deeper.dropped} of ${searched} dropped`);
+      for (const s of deeper.samples) {
+        const k = samples.findIndex((o) => o.squares === s.squares);
+        assert.ok(k >= 0 && k % 3 === 2, `position ${k} is not one of every third from 2`);
+        assert.equal(s.result, samples[k]!.result, "the game's result is kept");
+        assert.ok(Number.isInteger(s.score) && Math.abs(s.score) < 20000, `score ${s.score}`);
+      }
+      assert.ok(
+        deeper.samples.some((s) => s.score !== samples.find((o) => o.squares === s.squares)!.score),
+        'the scores are the new search (2 000 nodes), not the old labels (200)',
       );
     } finally {
       await peer.close();
