@@ -237,14 +237,14 @@ function readEpField(
 }
 
 /** Write the position as FEN. */
-export function makeFen(pos: Position): string {
-  const t: VariantTables = pos.t;
+/** The board part of a FEN: ranks from the top, `codeAt(rank, file)` the piece code there (EMPTY for none). */
+export function placementFen(t: VariantTables, codeAt: (rank: number, file: number) => number): string {
   const rows: string[] = [];
   for (let r = t.ranks - 1; r >= 0; r--) {
     let row = '';
     let empty = 0;
     for (let f = 0; f < t.files; f++) {
-      const code = pos.board[(r + PAD) * t.stride + f + PAD] as number;
+      const code = codeAt(r, f);
       if (code === EMPTY) {
         empty++;
         continue;
@@ -257,6 +257,12 @@ export function makeFen(pos: Position): string {
     if (empty) row += String(empty);
     rows.push(row);
   }
+  return rows.join('/');
+}
+
+export function makeFen(pos: Position): string {
+  const t: VariantTables = pos.t;
+  const placement = placementFen(t, (r, f) => pos.board[(r + PAD) * t.stride + f + PAD] as number);
   let castling = '';
   if (pos.castleRights & 2) castling += 'K';
   if (pos.castleRights & 1) castling += 'Q';
@@ -267,7 +273,5 @@ export function makeFen(pos: Position): string {
     .sort((a, b) => a - b)
     .map((sq) => squareName(t, sq))
     .join('');
-  return [rows.join('/'), pos.turn === WHITE ? 'w' : 'b', castling || '-', ep || '-', pos.halfmove, pos.fullmove].join(
-    ' ',
-  );
+  return [placement, pos.turn === WHITE ? 'w' : 'b', castling || '-', ep || '-', pos.halfmove, pos.fullmove].join(' ');
 }

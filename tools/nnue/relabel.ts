@@ -16,9 +16,9 @@
  * number; a run resumes after the last whole game already in --out.
  */
 
-import { parseFen } from '../../src/core/fen.js';
+import { parseFen, placementFen } from '../../src/core/fen.js';
 import { KIND_EN_PASSANT, moveKind, movePromotion, moveTo } from '../../src/core/move.js';
-import { BLACK, codeColor, codeType, EMPTY, variantTables } from '../../src/core/tables.js';
+import { BLACK, EMPTY, variantTables } from '../../src/core/tables.js';
 import type { EngineProcess } from '../../src/match/engine-process.js';
 import { parseUciMove } from '../../src/notation/uci.js';
 import { findVariant } from '../../src/variants/index.js';
@@ -31,25 +31,7 @@ export function sampleFen(def: VariantDefinition, s: Sample): string {
   const t = variantTables(def);
   const grid: number[] = new Array(t.files * t.ranks).fill(EMPTY);
   for (let i = 0; i < s.squares.length; i++) grid[s.squares[i] as number] = s.codes[i] as number;
-  const rows: string[] = [];
-  for (let r = t.ranks - 1; r >= 0; r--) {
-    let row = '';
-    let empty = 0;
-    for (let f = 0; f < t.files; f++) {
-      const code = grid[r * t.files + f] as number;
-      if (code === EMPTY) {
-        empty++;
-        continue;
-      }
-      if (empty) row += String(empty);
-      empty = 0;
-      const letter = t.letters[codeType(code)] as string;
-      row += codeColor(code) === BLACK ? letter.toLowerCase() : letter;
-    }
-    if (empty) row += String(empty);
-    rows.push(row);
-  }
-  return `${rows.join('/')} ${s.turn === BLACK ? 'b' : 'w'} - - 0 1`;
+  return `${placementFen(t, (r, f) => grid[r * t.files + f] as number)} ${s.turn === BLACK ? 'b' : 'w'} - - 0 1`;
 }
 
 /**
