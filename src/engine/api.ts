@@ -14,6 +14,8 @@ import type { Position } from '../core/position.js';
 export const DEFAULT_HASH_MB = 16;
 /** The largest transposition table the protocols let a GUI ask for (MiB). */
 export const MAX_HASH_MB = 1024;
+/** The protocols' Contempt option takes −MAX_CONTEMPT…MAX_CONTEMPT centipawns (SearchOptions.contempt). */
+export const MAX_CONTEMPT = 100;
 
 export interface SearchLimits {
   depth?: number;
@@ -68,6 +70,12 @@ export interface SearchOptions {
    * excluded); default 1. Each completed depth reports every line through onInfo, best first.
    */
   readonly multiPv?: number;
+  /**
+   * Centipawns a draw counts against the side the engine plays, inside the search (default
+   * CONTEMPT in score.ts). Positive plays on in equal positions; negative seeks draws, which is
+   * what a weaker side wants against a stronger opponent. Reported scores include it.
+   */
+  readonly contempt?: number;
 }
 
 export interface Engine {

@@ -231,6 +231,8 @@ export class Search {
   private excludedN = 0;
   private noiseAmp = 0;
   private noiseSeed = 0;
+  /** Centipawns a draw counts against the side the engine plays (SearchOptions.contempt). */
+  private contempt = CONTEMPT;
   /** Full evaluation (without noise) behind the last evaluate() call, NO_SCORE if it was lazy. */
   private rawEval = NO_SCORE;
   /** The lazy estimate behind the last evaluateNetwork() that returned NO_SCORE. */
@@ -328,6 +330,7 @@ export class Search {
       if (!hasLimit && level.depth === 0)
         budget = { ...timeBudget({ movetime: level.defaultMovetime }, pos.turn), exact: false };
     } else if (!hasLimit) budget = timeBudget({ movetime: DEFAULT_MOVETIME }, pos.turn);
+    this.contempt = options.contempt ?? CONTEMPT;
     this.noiseSeed = options.seed !== undefined ? options.seed | 0 : (Math.random() * 0x7fffffff) | 0;
     this.nodeLimit = nodeLimit;
     this.hardMs = budget.hard;
@@ -663,9 +666,9 @@ export class Search {
     return 0;
   }
 
-  /** A draw, seen from the side to move: slightly bad for the side the engine plays (contempt). */
+  /** A draw, seen from the side to move: `contempt` centipawns against the side the engine plays. */
   private drawScore(ply: number): number {
-    return (ply & 1) === 0 ? -CONTEMPT : CONTEMPT;
+    return (ply & 1) === 0 ? -this.contempt : this.contempt;
   }
 
   private stalemateScore(ply: number): number {

@@ -23,6 +23,8 @@ export interface SearchRequest {
   readonly pvNotation?: 'uci' | 'san';
   /** Lines to report (MultiPV, 1 when absent): each depth reports lines 1…k, `multipv` set. */
   readonly multiPv?: number;
+  /** Centipawns a draw counts against the engine's side (SearchOptions.contempt); default when absent. */
+  readonly contempt?: number;
 }
 
 export type ScoreText = { readonly kind: 'cp' | 'mate'; readonly value: number };

@@ -92,6 +92,7 @@ export function runSearch(
     stopFlag,
     seed: request.seed,
     multiPv: request.multiPv,
+    contempt: request.contempt,
     onInfo: (info) =>
       onInfo({
         ...(info.multipv !== undefined ? { multipv: info.multipv } : {}),

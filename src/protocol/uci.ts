@@ -6,8 +6,8 @@
  * Options: UCI_Variant (combo of every variant id), UCI_Marriage (immediate|delayed, Bachelor
  * Kamil), Hash (MiB), Level (0 = full strength, 1–8 casual levels), Move Overhead (ms taken off
  * the clock for GUI and pipe latency before the engine plans its time), MultiPV (lines reported per
- * depth as `info … multipv N … pv …`, best first). Moves are Caravan's
- * coordinate text (RULES.md §0). Bad input gets `info string error …` and changes nothing.
+ * depth as `info … multipv N … pv …`, best first), Contempt (centipawns a draw counts against the
+ * engine; negative seeks draws, as Stockfish's option did). Moves are Caravan's coordinate text (RULES.md §0). Bad input gets `info string error …` and changes nothing.
  *
  * Over 450 lines on purpose: one state machine (options, position, go parsing with its error
  * reports) reads best as one file; the parsing helpers it could shed are already in text.ts.
@@ -16,8 +16,9 @@
 import { excerpt } from '../core/excerpt.js';
 import { Game } from '../core/game.js';
 import { unwrap } from '../core/result.js';
-import { DEFAULT_HASH_MB, MAX_HASH_MB, type SearchLimits } from '../engine/api.js';
+import { DEFAULT_HASH_MB, MAX_CONTEMPT, MAX_HASH_MB, type SearchLimits } from '../engine/api.js';
 import { MAX_LEVEL } from '../engine/levels.js';
+import { CONTEMPT } from '../engine/score.js';
 import { outcomeText } from '../notation/outcome-text.js';
 import { parseUciMove } from '../notation/uci.js';
 import { findVariantByName, resolveVariant, VARIANTS } from '../variants/index.js';
@@ -154,6 +155,7 @@ export class UciSession {
   /** Milliseconds taken off the clocks before the engine plans its time (GUI/pipe latency). */
   private moveOverheadMs = 0;
   private multiPv = 1;
+  private contempt = CONTEMPT;
   private game: Game;
   /** Moves of the current position as text (what the worker replays). */
   private moveTexts: string[] = [];
@@ -295,6 +297,7 @@ export class UciSession {
     this.out(`option name Level type spin default 0 min 0 max ${MAX_LEVEL}`);
     this.out(`option name Move Overhead type spin default 0 min 0 max ${MAX_MOVE_OVERHEAD_MS}`);
     this.out(`option name MultiPV type spin default 1 min 1 max ${MAX_MULTIPV}`);
+    this.out(`option name Contempt type spin default ${CONTEMPT} min -${MAX_CONTEMPT} max ${MAX_CONTEMPT}`);
     this.out('uciok');
   }
 
@@ -367,6 +370,17 @@ export class UciSession {
           return;
         }
         this.multiPv = n;
+        return;
+      }
+      case 'contempt': {
+        const n = spinValue(opt.value, -MAX_CONTEMPT, MAX_CONTEMPT);
+        if (n === undefined) {
+          this.error(
+            `Contempt must be an integer from -${MAX_CONTEMPT} to ${MAX_CONTEMPT}, got '${excerpt(opt.value)}'`,
+          );
+          return;
+        }
+        this.contempt = n;
         return;
       }
     }
@@ -462,6 +476,7 @@ export class UciSession {
         limits,
         seed: this.level > 0 ? (Date.now() ^ this.seedCounter++) >>> 0 : undefined,
         ...(this.multiPv > 1 ? { multiPv: this.multiPv } : {}),
+        ...(this.contempt !== CONTEMPT ? { contempt: this.contempt } : {}),
       },
       {
         onInfo: (info) => this.out(formatInfo(info)),
@@ -556,8 +571,8 @@ export function withOverhead(
 }
 
 function spinValue(text: string, min: number, max: number): number | undefined {
-  if (!/^\d+$/.test(text)) return undefined;
-  const n = Number(text);
+  if (!/^-?\d+$/.test(text)) return undefined;
+  const n = Number(text) || 0; // '-0' is 0
   return n >= min && n <= max ? n : undefined;
 }
 

@@ -27,8 +27,9 @@ import { excerpt } from '../core/excerpt.js';
 import { Game } from '../core/game.js';
 import type { Move } from '../core/move.js';
 import { unwrap } from '../core/result.js';
-import { MAX_HASH_MB, type SearchLimits } from '../engine/api.js';
+import { MAX_CONTEMPT, MAX_HASH_MB, type SearchLimits } from '../engine/api.js';
 import { MAX_LEVEL } from '../engine/levels.js';
+import { CONTEMPT } from '../engine/score.js';
 import { outcomeText, resultToken } from '../notation/outcome-text.js';
 import { moveToUci, parseUciMove } from '../notation/uci.js';
 import { resolveVariant, VARIANTS } from '../variants/index.js';
@@ -164,6 +165,8 @@ export class XboardSession {
   private engineTimeMs: number | undefined;
   private opponentTimeMs: number | undefined;
   private level = 0;
+  /** Centipawns a draw counts against the engine (the Contempt option). */
+  private contempt = CONTEMPT;
   private thinking = false;
   private aborting = false;
   private queue: string[] = [];
@@ -411,6 +414,7 @@ export class XboardSession {
     );
     this.out(`feature option="Level -spin 0 0 ${MAX_LEVEL}"`);
     this.out('feature option="Marriage -combo immediate /// delayed"');
+    this.out(`feature option="Contempt -spin ${CONTEMPT} -${MAX_CONTEMPT} ${MAX_CONTEMPT}"`);
     this.out('feature done=1');
   }
 
@@ -524,6 +528,11 @@ export class XboardSession {
     if (name === 'Level') {
       if (!/^\d+$/.test(value) || Number(value) > MAX_LEVEL) this.error(`Level must be 0–${MAX_LEVEL}`, line);
       else this.level = Number(value);
+    } else if (name === 'Contempt') {
+      const n = Number(value) || 0; // '-0' is 0
+      if (!/^-?\d+$/.test(value) || Math.abs(n) > MAX_CONTEMPT)
+        this.error(`Contempt must be an integer from -${MAX_CONTEMPT} to ${MAX_CONTEMPT}`, line);
+      else this.contempt = n;
     } else if (name === 'Marriage') {
       if (value !== 'immediate' && value !== 'delayed') this.error('Marriage must be immediate or delayed', line);
       else {
@@ -575,6 +584,7 @@ export class XboardSession {
         moves,
         limits,
         seed: this.level > 0 && !this.analyzing ? (Date.now() ^ this.seedCounter++) >>> 0 : undefined,
+        ...(this.contempt !== CONTEMPT ? { contempt: this.contempt } : {}),
       },
       {
         onInfo: (info) => this.thinkingOutput(info),

@@ -213,4 +213,13 @@ describe('draws in the search', () => {
     const r = createEngine(4).search(pos, { limits: { depth: 4 } });
     assert.deepEqual(r.score, { kind: 'cp', value: -CONTEMPT });
   });
+
+  it('counts a draw as the contempt it is given, against its own side', () => {
+    // Every move draws by the 50-move rule: the score is the draw's worth to the engine.
+    const pos = position('camel-decimal', 'k9/10/10/10/10/10/10/10/10/4K4R w - - 99 80');
+    for (const contempt of [-30, 0, 50]) {
+      const r = createEngine(4).search(pos, { limits: { depth: 4 }, contempt });
+      assert.deepEqual(r.score, { kind: 'cp', value: 0 - contempt }, `contempt ${contempt}`);
+    }
+  });
 });

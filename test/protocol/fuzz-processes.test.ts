@@ -105,7 +105,7 @@ function uciAttack(rng: Rng): string[] {
     else if (kind === 3) lines.push(rng.pick(['go depth 2', 'go nodes 500', 'go movetime 10', 'go wtime 50 btime 50']));
     else if (kind === 4)
       lines.push(
-        `setoption name ${rng.pick(['UCI_Variant', 'Hash', 'Level', 'Move Overhead', 'UCI_Marriage', 'Frob'])} value ${rng.pick([...VARIANT_IDS, number(rng), 'delayed'])}`,
+        `setoption name ${rng.pick(['UCI_Variant', 'Hash', 'Level', 'Move Overhead', 'UCI_Marriage', 'Contempt', 'Frob'])} value ${rng.pick([...VARIANT_IDS, number(rng), 'delayed'])}`,
       );
     else if (kind === 5)
       lines.push(rng.pick(['stop', 'ponderhit', 'ucinewgame', 'isready', 'uci', 'd', 'debug on', 'register later']));
@@ -171,7 +171,9 @@ function xboardAttack(rng: Rng): string[] {
       );
     else if (kind === 7) lines.push('usermove '.repeat(1) + 'e'.repeat(1_000_000));
     else if (kind === 8)
-      lines.push(`option ${rng.pick(['Level', 'Marriage', 'Frob'])}=${rng.pick([number(rng), 'delayed', ''])}`);
+      lines.push(
+        `option ${rng.pick(['Level', 'Marriage', 'Contempt', 'Frob'])}=${rng.pick([number(rng), 'delayed', ''])}`,
+      );
     else if (kind === 9) lines.push(`ping ${number(rng)}`);
     else lines.push(Buffer.from(randomBytes(rng, 1 + rng.int(200))).toString('latin1'));
   }

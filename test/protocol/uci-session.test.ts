@@ -229,6 +229,22 @@ describe('UCI MultiPV', () => {
     assert.equal(out[out.length - 1]!.split(' ')[1], firstMoves[0], 'bestmove is line 1');
   });
 
+  it('offers Contempt: a draw counts that many centipawns against the engine, negative seeks draws', () => {
+    const { send } = session();
+    assert.ok(send('uci').includes('option name Contempt type spin default 12 min -100 max 100'));
+    send('setoption name UCI_Variant value camel-decimal');
+    // A rook up, but every move draws by the 50-move rule: the score is the draw's worth.
+    send('position fen k9/10/10/10/10/10/10/10/10/4K4R w - - 99 80');
+    const lastScore = (out: string[]) =>
+      / score (cp -?\d+)/.exec(out.filter((l) => l.startsWith('info depth')).at(-1)!)?.[1];
+    assert.equal(lastScore(send('go depth 3')), 'cp -12');
+    assert.deepEqual(send('setoption name Contempt value -30'), []);
+    assert.equal(lastScore(send('go depth 3')), 'cp 30');
+    assert.match(send('setoption name Contempt value 101')[0] as string, /^info string error Contempt must be/);
+    assert.match(send('setoption name Contempt value -x')[0] as string, /^info string error Contempt must be/);
+    assert.equal(lastScore(send('go depth 3')), 'cp 30', 'a rejected value changes nothing');
+  });
+
   it('rejects a MultiPV outside 1–16', () => {
     const { send } = session();
     assert.match(send('setoption name MultiPV value 0')[0] as string, /^info string error MultiPV must be/);

@@ -171,6 +171,21 @@ describe('XBoard session', () => {
     );
   });
 
+  it('takes the Contempt option it announces, and rejects values outside -100…100', () => {
+    const { send } = session();
+    send('xboard');
+    assert.ok(send('protover 2').includes('feature option="Contempt -spin 12 -100 100"'));
+    assert.deepEqual(send('option Contempt=-30'), []);
+    assert.match(send('option Contempt=500')[0] as string, /^Error \(Contempt must be an integer from -100 to 100\)/);
+    send('variant camel-decimal');
+    send('setboard k9/10/10/10/10/10/10/10/10/4K4R w - - 99 80');
+    send('post');
+    send('sd 3');
+    // Every move draws by the 50-move rule; thinking lines give the draw's worth, +30 with Contempt −30.
+    const thinking = send('go').filter((l) => /^\d+ -?\d+ /.test(l));
+    assert.equal(thinking.at(-1)?.split(' ')[1], '30', thinking.join('\n'));
+  });
+
   it('quit is reported to the owner', () => {
     const { send, quits } = session();
     send('quit');

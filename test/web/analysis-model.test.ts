@@ -6,6 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { createEngine } from '../../src/engine/index.js';
+import { runSearch } from '../../src/protocol/search-runner.js';
 import { AnalysisBoard } from '../../web/src/model/analysis.js';
 import {
   judge,
@@ -121,6 +123,14 @@ describe('analysis board model', () => {
     assert.equal(one.pvNotation, 'san');
     assert.equal(one.multiPv, undefined);
     assert.equal(b.request({ depth: 5 }, 3).multiPv, 3);
+  });
+
+  it('shows a draw as 0.00: analysis asks for contempt 0', () => {
+    // A rook up, but every move draws by the 50-move rule (RULES.md §0).
+    const r = AnalysisBoard.open({ variantId: 'camel-decimal', fen: 'k9/10/10/10/10/10/10/10/10/4K4R w - - 99 80' });
+    if (!r.ok) throw new Error(r.error);
+    const report = runSearch(createEngine(1), r.value.request({ depth: 3 }, 1), undefined, () => {});
+    assert.deepEqual(report.score, { kind: 'cp', value: 0 });
   });
 
   it('says what is wrong with a bad source', () => {

@@ -245,7 +245,10 @@ export class AnalysisBoard {
     return writePgnTree(this.tree, { Event: 'Analysis', Site: 'Caravan', ...this.tags });
   }
 
-  /** The engine request for `node` (default: the node shown), lines in SAN. */
+  /**
+   * The engine request for `node` (default: the node shown), lines in SAN. Contempt 0: analysis
+   * shows a draw as 0.00, as it is, not as the playing engine's dislike of it.
+   */
   request(limits: SearchRequest['limits'], multiPv: number, node: TreeNode = this.cursor): SearchRequest {
     return {
       variantId: this.variantId,
@@ -254,6 +257,7 @@ export class AnalysisBoard {
       moves: this.tree.path(node).map((n) => n.uci),
       limits,
       pvNotation: 'san',
+      contempt: 0,
       ...(multiPv > 1 ? { multiPv } : {}),
     };
   }

@@ -57,7 +57,8 @@ export function wantedJob(c: GameController, wishes: EngineWishes): EngineJob | 
       positionId: snap.positionId,
       ply: snap.ply,
       turn: snap.turn,
-      request: { ...game, moves, limits: { movetime: ANALYSIS_MS } },
+      // Contempt 0: the panel shows a draw as 0.00 (the playing engine's dislike of draws is its own).
+      request: { ...game, moves, limits: { movetime: ANALYSIS_MS }, contempt: 0 },
     };
   }
   return undefined;
