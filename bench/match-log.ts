@@ -5,7 +5,8 @@
  *   node dist/src/cli/main.js match … --log match.uci.log
  *   node dist/bench/match-log.js match.uci.log [--bands 0,40,80,120,160,200] [--decided 150]
  *
- * Each figure is a median over the searches of that band of plies (opening plies included).
+ * Each figure is a median over the searches of that band of plies (opening plies included),
+ * except the mean nodes a move and the nodes per second (all nodes over all search time).
  * `--decided <cp>` adds a second table: in the games one engine came to see itself winning by
  * that much for good (decidedAt), the ply at which it did and the ply at which the other engine
  * saw itself losing — how far one evaluation runs behind the other.
@@ -58,6 +59,8 @@ for (const engine of [1, 2]) {
     console.log(`| ${name}, ${what} | ${rows.map(f).join(' | ')} |`);
   line('own clock', (r) => cell(r.clockMs, (x) => `${(x / 1000).toFixed(1)} s`));
   line('nodes a move', (r) => cell(r.nodes, (x) => `${Math.round(x / 1000)} k`));
+  line('nodes a move (mean)', (r) => cell(r.meanNodes, (x) => `${Math.round(x / 1000)} k`));
+  line('nodes / s (all nodes ÷ all search time)', (r) => cell(r.nodesPerSecond, (x) => `${Math.round(x / 1000)} k`));
   line('ms / depth', (r) => `${cell(r.timeMs, (x) => String(Math.round(x)))} / ${cell(r.depth, String)}`);
   line('searches', (r) => String(r.searches));
 }

@@ -160,9 +160,22 @@ export interface PlyBandStats {
   readonly nodes: number | undefined;
   readonly depth: number | undefined;
   readonly timeMs: number | undefined;
+  /** The mean of the node counts: the median hides how much the few long searches take. */
+  readonly meanNodes: number | undefined;
+  /**
+   * All nodes over all search time, of the searches that reported both: the engine's speed on
+   * the games' own positions, as the clock saw it (undefined when no time was reported).
+   */
+  readonly nodesPerSecond: number | undefined;
 }
 
-/** One engine's medians by band of plies (`starts`: the first ply of each band, ascending). */
+/** The mean of the defined values (undefined if there are none). */
+export function mean(values: readonly (number | undefined)[]): number | undefined {
+  const xs = values.filter((v): v is number => v !== undefined);
+  return xs.length === 0 ? undefined : xs.reduce((a, b) => a + b, 0) / xs.length;
+}
+
+/** One engine's medians (and mean nodes, nodes per second) by band of plies (`starts`: the first ply of each band, ascending). */
 export function byPlyBand(
   searches: readonly LoggedSearch[],
   engine: number,
@@ -171,6 +184,13 @@ export function byPlyBand(
   return starts.map((from, k) => {
     const to = starts[k + 1] ?? Number.POSITIVE_INFINITY;
     const band = searches.filter((s) => s.engine === engine && s.ply >= from && s.ply < to);
+    let nodes = 0;
+    let ms = 0;
+    for (const s of band) {
+      if (s.nodes === undefined || s.timeMs === undefined) continue;
+      nodes += s.nodes;
+      ms += s.timeMs;
+    }
     return {
       from,
       searches: band.length,
@@ -178,6 +198,8 @@ export function byPlyBand(
       nodes: median(band.map((s) => s.nodes)),
       depth: median(band.map((s) => s.depth)),
       timeMs: median(band.map((s) => s.timeMs)),
+      meanNodes: mean(band.map((s) => s.nodes)),
+      nodesPerSecond: ms > 0 ? (nodes * 1000) / ms : undefined,
     };
   });
 }

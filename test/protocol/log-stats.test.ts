@@ -11,7 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { byPlyBand, decidedAt, MATE_CP, median, readMatchLog } from '../../src/match/log-stats.js';
+import {
+  byPlyBand,
+  decidedAt,
+  MATE_CP,
+  mean,
+  median,
+  type PlyBandStats,
+  readMatchLog,
+} from '../../src/match/log-stats.js';
 import { readPgnGames } from '../../src/notation/pgn.js';
 import { REPO_ROOT } from '../helpers/paths.js';
 
@@ -69,11 +77,47 @@ describe('a match log read back', () => {
     assert.equal(median([4, 1]), 2.5);
     assert.equal(median([undefined]), undefined);
     const [early, late] = byPlyBand(log.searches, 1, [0, 2, 10]);
-    assert.deepEqual(early, { from: 0, searches: 1, clockMs: 6000, nodes: 20000, depth: 7, timeMs: 60 });
-    assert.deepEqual(late, { from: 2, searches: 1, clockMs: 9000, nodes: 50000, depth: 10, timeMs: 120 });
-    const both = byPlyBand(log.searches, 1, [0])[0];
-    assert.deepEqual(both, { from: 0, searches: 2, clockMs: 7500, nodes: 35000, depth: 8.5, timeMs: 90 });
+    const medians = ({ from, searches, clockMs, nodes, depth, timeMs }: PlyBandStats) => ({
+      from,
+      searches,
+      clockMs,
+      nodes,
+      depth,
+      timeMs,
+    });
+    assert.deepEqual(medians(early!), { from: 0, searches: 1, clockMs: 6000, nodes: 20000, depth: 7, timeMs: 60 });
+    assert.deepEqual(medians(late!), { from: 2, searches: 1, clockMs: 9000, nodes: 50000, depth: 10, timeMs: 120 });
+    const both = byPlyBand(log.searches, 1, [0])[0]!;
+    assert.deepEqual(medians(both), { from: 0, searches: 2, clockMs: 7500, nodes: 35000, depth: 8.5, timeMs: 90 });
     assert.equal(byPlyBand(log.searches, 2, [0, 1])[1]?.clockMs, undefined, 'an empty band has no median');
+  });
+
+  it('gives the mean nodes a move and the speed as all nodes over all search time, not a median', () => {
+    assert.equal(mean([3, undefined, 1, 2]), 2);
+    assert.equal(mean([undefined]), undefined);
+    // Engine 1's two searches: 20 000 nodes in 60 ms and 50 000 in 120 ms.
+    const both = byPlyBand(log.searches, 1, [0])[0]!;
+    assert.equal(both.meanNodes, 35000);
+    assert.equal(Math.round(both.nodesPerSecond!), Math.round((70000 * 1000) / 180));
+    // Engine 2 reported no time: no speed, rather than a division by zero.
+    assert.equal(byPlyBand(log.searches, 2, [0])[0]?.nodesPerSecond, undefined);
+    // A few long searches pull the mean above the median: three of 10 000 nodes, one of 130 000.
+    const skewed = readMatchLog(
+      [10, 20, 30, 40]
+        .map((t, k) =>
+          [
+            `${t} 1.1> position startpos`,
+            `${t + 1} 1.1> go wtime 9000 btime 9000`,
+            `${t + 2} 1.1< info depth 9 nodes ${k === 3 ? 130000 : 10000} time ${k === 3 ? 260 : 20} pv a2a3`,
+            `${t + 3} 1.1< bestmove a2a3`,
+          ].join('\n'),
+        )
+        .join('\n'),
+    );
+    const band = byPlyBand(skewed.searches, 1, [0])[0]!;
+    assert.equal(band.nodes, 10000);
+    assert.equal(band.meanNodes, 40000);
+    assert.equal(band.nodesPerSecond, (160000 * 1000) / 320);
   });
 
   it('reads a log written before the slot was named as one slot', () => {
