@@ -385,10 +385,11 @@ export class Evaluator {
   private readonly minRank: [Int8Array, Int8Array];
   private readonly maxRank: [Int8Array, Int8Array];
   private readonly partnerSq: Int16Array;
-  private readonly pawnFiles = new Int32Array(2);
   /**
-   * Pawn-structure cache, four words per entry (key low, key high, middlegame and endgame
-   * scores as two 16-bit halves, used) so that a lookup touches one cache line.
+   * Pawn-structure cache, four words per entry so that a lookup touches one cache line: key low,
+   * key high, middlegame and endgame scores as two 16-bit halves, files holding pawns (White's
+   * in the low half, Black's in the high half). An empty entry reads as the key of no pawns,
+   * which is right: no pawns have no structure and hold no file.
    */
   private readonly pawnTable = new Int32Array(4 << PAWN_TABLE_BITS);
   private readonly pawnCodeW: number;
@@ -596,18 +597,22 @@ export class Evaluator {
     let attackersB = 0;
     const plist = pos.plist;
     const listSize = plist.length >> 1;
-    // Files holding pawns, per colour (bit = file), for the file riders' open-file terms.
-    const pawnFiles = this.pawnFiles;
-    pawnFiles[0] = 0;
-    pawnFiles[1] = 0;
-    if (this.pawnCodeW >= 0) {
-      for (let color = 0; color < 2; color++) {
-        const pawn = color === 0 ? this.pawnCodeW : this.pawnCodeB;
-        for (let i = 0; i < pos.pcount[color]!; i++) {
-          const sq = plist[color * listSize + i]!;
-          if (board[sq] === pawn) pawnFiles[color] |= 1 << fileOf[sq]!;
-        }
+    // Pawn structure and the files holding pawns (per colour, bit = file, for the file riders'
+    // open-file terms) depend on the pawns alone: cached by pawn key.
+    let structure = 0;
+    let files = 0;
+    if (t.pawnType >= 0) {
+      const pt = this.pawnTable;
+      const i = (this.pawnLo & PAWN_TABLE_MASK) << 2;
+      if (pt[i] !== this.pawnLo || pt[i + 1] !== this.pawnHi) {
+        this.pawnStructure(pos);
+        pt[i] = this.pawnLo;
+        pt[i + 1] = this.pawnHi;
+        pt[i + 2] = (this.structMg & 0xffff) | (this.structEg << 16);
+        pt[i + 3] = this.structFiles[0]! | (this.structFiles[1]! << 16);
       }
+      structure = pt[i + 2]!;
+      files = pt[i + 3]!;
     }
     const fileRider = e.fileRider;
     const targetGain = e.targetGain;
@@ -624,6 +629,8 @@ export class Evaluator {
       const enemyKingRank = t.rankOf[enemyKing]! + t.ranks - 1;
       const enemyKingFile = t.fileOf[enemyKing]! + t.files - 1;
       const partners = partnerMask[color]!;
+      const ownFiles = color === 0 ? files & 0xffff : files >>> 16;
+      const enemyFiles = color === 0 ? files >>> 16 : files & 0xffff;
       let mobMg = 0;
       let mobEg = 0;
       let thr = 0; // attacks on enemy men worth more than the attacker
@@ -638,10 +645,10 @@ export class Evaluator {
         mat += ph;
         if (fileRider[code] === 1) {
           const f = 1 << fileOf[sq]!;
-          if ((pawnFiles[color]! & f) === 0) {
+          if ((ownFiles & f) === 0) {
             mobMg += semiOpen[0];
             mobEg += semiOpen[1];
-            if ((pawnFiles[color ^ 1]! & f) === 0) {
+            if ((enemyFiles & f) === 0) {
               mobMg += open[0];
               mobEg += open[1];
             }
@@ -766,19 +773,8 @@ export class Evaluator {
       pawnsW = pos.codeCount[this.pawnCodeW]!;
       pawnsB = pos.codeCount[this.pawnCodeB]!;
       mg += this.shield(pos, 0, kingW, stride) - this.shield(pos, 1, kingB, -stride);
-      // Pawn structure, cached by pawn key.
-      const pt = this.pawnTable;
-      const i = (this.pawnLo & PAWN_TABLE_MASK) << 2;
-      if (pt[i + 3] !== 1 || pt[i] !== this.pawnLo || pt[i + 1] !== this.pawnHi) {
-        this.pawnStructure(pos);
-        pt[i] = this.pawnLo;
-        pt[i + 1] = this.pawnHi;
-        pt[i + 2] = (this.structMg & 0xffff) | (this.structEg << 16);
-        pt[i + 3] = 1;
-      }
-      const packed = pt[i + 2]!;
-      mg += (packed << 16) >> 16;
-      eg += packed >> 16;
+      mg += (structure << 16) >> 16;
+      eg += structure >> 16;
     }
 
     // Marriage/taming partners close to their own king.
@@ -817,8 +813,12 @@ export class Evaluator {
 
   private structMg = 0;
   private structEg = 0;
+  private readonly structFiles = new Int32Array(2);
 
-  /** Pawn structure (White's view) into structMg/structEg: isolated, doubled and passed pawns. */
+  /**
+   * Pawn structure (White's view) into structMg/structEg: isolated, doubled and passed pawns;
+   * the files holding each colour's pawns into structFiles.
+   */
   private pawnStructure(pos: Position): void {
     const e = this.e;
     const t = e.t;
@@ -840,6 +840,11 @@ export class Evaluator {
         if (r < this.minRank[color]![f]!) this.minRank[color]![f] = r;
         if (r > this.maxRank[color]![f]!) this.maxRank[color]![f] = r;
       }
+    }
+    for (let color = 0; color < 2; color++) {
+      let files = 0;
+      for (let f = 0; f < t.files; f++) if (this.pawnsOnFile[color]![f + 1]! > 0) files |= 1 << f;
+      this.structFiles[color] = files;
     }
     let mg = 0;
     let eg = 0;

@@ -101,7 +101,7 @@ function colourFlipped(pos: Position): Position {
 describe('NNUE accumulators', () => {
   for (const def of VARIANTS) {
     for (const zones of [[1, 1] as const, [3, 3] as const]) {
-      it(`equal a from-scratch computation after random make/unmake/null sequences in ${def.id} (king buckets ${zones.join('×')})`, () => {
+      it(`equal a from-scratch computation, brought up to date lazily, after random make/unmake/null sequences in ${def.id} (king buckets ${zones.join('×')})`, () => {
         const rng = makeRng(7 + def.files * 31 + def.ranks);
         const pos = position(def);
         const nnue = new NnueEvaluator(randomWeights(def, 3, 16, zones), pos.t);
@@ -128,9 +128,13 @@ describe('NNUE accumulators', () => {
               nnue.push(pos, m);
               pos.make(m);
             }
-            assert.ok(nnue.matchesFresh(pos), `${def.id}: accumulator differs after ${pos.toFen()}`);
+            // Evaluated now and then, as the search does: levels in between are brought up to
+            // date lazily, several at once, across king moves.
+            if (rng.next() < 0.35) {
+              assert.ok(nnue.matchesFresh(pos), `${def.id}: accumulator differs after ${pos.toFen()}`);
+              checked++;
+            }
             buckets.add(kingBucketOf(nnue.weights.layout, 0, ...fileRank(pos, pos.kingSq[0] as number)));
-            checked++;
           }
           while (pos.depth > start) {
             if (pos.lastMove() === 0) pos.unmakeNull();
@@ -138,7 +142,7 @@ describe('NNUE accumulators', () => {
             assert.ok(nnue.matchesFresh(pos));
           }
         }
-        assert.ok(checked > 300);
+        assert.ok(checked > 100);
         // With buckets, White's king must have crossed into another one: the refresh on a king move was exercised.
         assert.ok(zones[0] === 1 || buckets.size > 1, `the king stayed in bucket ${[...buckets]}`);
       });
