@@ -23,7 +23,7 @@
 import { stalemateValue } from '../core/end-rules.js';
 import { KIND_CASTLE, KIND_EN_PASSANT, moveFrom, moveKind, movePromotion, moveTo } from '../core/move.js';
 import type { Position } from '../core/position.js';
-import { codeColor, EMPTY, OFF, pieceCode, type VariantTables, variantTables } from '../core/tables.js';
+import { codeColor, EMPTY, pieceCode, type VariantTables, variantTables } from '../core/tables.js';
 import { forEachEmptyBoardTarget } from '../core/targets.js';
 import type { VariantDefinition } from '../variants/schema.js';
 import { DEFAULT_EVAL_PARAMS, type EvalParams, evalParamsFor } from './eval-params.js';
@@ -94,6 +94,11 @@ export interface EvalTables {
    */
   readonly zoneReach: Uint8Array;
   readonly zoneSpan: number;
+  /**
+   * The king zones: kingZone[king * size + sq] is 1 when sq is on the board and next to (or on)
+   * a king on `king` (a table rather than marking the two zones at each call: fewer stores).
+   */
+  readonly kingZone: Uint8Array;
   /**
    * The on-board leap targets of a piece from a square, in leap-offset order: leapTarget from
    * leapFirst[code * size + sq], leapCount[code * size + sq] of them (off-board leaps, a fifth of
@@ -292,6 +297,14 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
     }
   }
 
+  const kingZone = new Uint8Array(size * size);
+  for (const king of t.squares) {
+    for (const sq of t.squares) {
+      if (Math.abs(t.fileOf[sq]! - t.fileOf[king]!) <= 1 && Math.abs(t.rankOf[sq]! - t.rankOf[king]!) <= 1)
+        kingZone[king * size + sq] = 1;
+    }
+  }
+
   const leapFirst = new Int32Array(codes * size);
   const leapCount = new Uint8Array(codes * size);
   const targets: number[] = [];
@@ -349,6 +362,7 @@ function buildTables(t: VariantTables, params: EvalParams): EvalTables {
     bareBonus: Int16Array.from([0, ...params.bare]),
     zoneReach,
     zoneSpan,
+    kingZone,
     leapFirst,
     leapCount,
     leapTarget: Int16Array.from(targets),
@@ -379,7 +393,6 @@ const PAWN_TABLE_MASK = (1 << PAWN_TABLE_BITS) - 1;
  */
 export class Evaluator {
   readonly e: EvalTables;
-  private readonly zone: [Uint8Array, Uint8Array];
   /** Per file (with a sentinel file on each side): pawn counts and extreme ranks per colour. */
   private readonly pawnsOnFile: [Int8Array, Int8Array];
   private readonly minRank: [Int8Array, Int8Array];
@@ -405,9 +418,7 @@ export class Evaluator {
   /** `params` replaces the variant's own weights (for tuning). */
   constructor(def: VariantDefinition, params?: EvalParams) {
     this.e = evalTables(def, params);
-    const size = this.e.size;
     const files = this.e.t.files + 2;
-    this.zone = [new Uint8Array(size), new Uint8Array(size)];
     this.pawnsOnFile = [new Int8Array(files), new Int8Array(files)];
     this.minRank = [new Int8Array(files), new Int8Array(files)];
     this.maxRank = [new Int8Array(files), new Int8Array(files)];
@@ -553,19 +564,8 @@ export class Evaluator {
     const t = e.t;
     const board = pos.board;
     const stride = t.stride;
-    const ko = t.kingOffsets;
     const kingW = pos.kingSq[0]!;
     const kingB = pos.kingSq[1]!;
-
-    // Squares next to each king (the king's own square included).
-    const zoneW = this.zone[0];
-    const zoneB = this.zone[1];
-    zoneW[kingW] = 1;
-    zoneB[kingB] = 1;
-    for (let i = 0; i < 8; i++) {
-      if (board[kingW + ko[i]!] !== OFF) zoneW[kingW + ko[i]!] = 1;
-      if (board[kingB + ko[i]!] !== OFF) zoneB[kingB + ko[i]!] = 1;
-    }
 
     let mg = this.psqMg;
     let eg = this.psqEg;
@@ -582,6 +582,7 @@ export class Evaluator {
     const rankOf = t.rankOf;
     const zoneReach = e.zoneReach;
     const zoneSpan = e.zoneSpan;
+    const kingZone = e.kingZone;
     const size = e.size;
     const leapFirst = e.leapFirst;
     const leapCount = e.leapCount;
@@ -623,8 +624,8 @@ export class Evaluator {
     for (let color = 0; color < 2; color++) {
       const n = pos.pcount[color]!;
       const listBase = color * listSize;
-      const enemyZone = color === 0 ? zoneB : zoneW;
       const enemyKing = color === 0 ? kingB : kingW;
+      const zone = enemyKing * size;
       // (Offsets folded into the enemy king's coordinates: the index needs only the piece's.)
       const enemyKingRank = t.rankOf[enemyKing]! + t.ranks - 1;
       const enemyKingFile = t.fileOf[enemyKing]! + t.files - 1;
@@ -670,7 +671,7 @@ export class Evaluator {
           for (let k = firstLeap; k < endLeap; k++) {
             const s = leapTarget[k]!;
             cnt += targetGain[tBase + board[s]!]!;
-            hits += enemyZone[s]!;
+            hits += kingZone[zone + s]!;
           }
           for (let k = firstRide; k < endRide; k++) {
             const off = rideStep[k]!;
@@ -680,14 +681,14 @@ export class Evaluator {
             if (range === 0) {
               while (p === EMPTY) {
                 cnt++;
-                hits += enemyZone[s]!;
+                hits += kingZone[zone + s]!;
                 s += off;
                 p = board[s]!;
               }
             } else {
               for (let steps = 1; p === EMPTY; steps++) {
                 cnt++;
-                hits += enemyZone[s]!;
+                hits += kingZone[zone + s]!;
                 if (steps === range) break;
                 s += off;
                 p = board[s]!;
@@ -695,7 +696,7 @@ export class Evaluator {
             }
             if (p !== EMPTY) {
               cnt += targetGain[tBase + p]!;
-              hits += enemyZone[s]!;
+              hits += kingZone[zone + s]!;
             }
           }
         } else {
@@ -754,14 +755,6 @@ export class Evaluator {
         attackersB = attackers;
         matB = mat;
       }
-    }
-
-    // Clear the king zones for the next call.
-    zoneW[kingW] = 0;
-    zoneB[kingB] = 0;
-    for (let i = 0; i < 8; i++) {
-      zoneW[kingW + ko[i]!] = 0;
-      zoneB[kingB + ko[i]!] = 0;
     }
 
     // King safety (middlegame): attacks on the king zone, pawn shield in front of a home king.
