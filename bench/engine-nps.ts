@@ -11,6 +11,13 @@
  * counts are exact and identical on every run; times are not (machines here are shared), so
  * each position runs `--runs` times and the median is reported, by wall and by CPU time.
  *
+ * Comparing two builds: run them one after the other on the same core, alternated, several
+ * rounds (`taskset -c 1 node A/dist/bench/engine-nps.js`, then B, …), and compare the medians.
+ * The cores of a virtual machine need not be alike: on the 2-core machine here core 0 ran both
+ * Caravan and Fairy-Stockfish about a third slower than core 1 for hours (bench/README.md,
+ * twenty-fourth session), so unpinned runs, or two builds side by side on the two cores, measured
+ * the core as much as the build.
+ *
  * The searches run in a worker thread created after steadyJit(), as the engine's searches do
  * (src/protocol/jit.ts); `--concurrent-jit` runs them on the main thread with V8's default
  * background compilation instead, for comparison.
