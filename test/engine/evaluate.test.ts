@@ -89,6 +89,20 @@ describe('evaluation', () => {
     assert.ok(Math.abs(gain('4k4r/8p1/10/10/10/10/10/10/PPP6P/4K5 w - - 0 1') + 40) <= 1);
   });
 
+  it('counts attacks on the squares next to the enemy king, and only those (eval-params.ts kingDanger)', () => {
+    const def = variant('chess');
+    const base = evalParamsFor(def.evalSet);
+    const none = new Evaluator(def, { ...base, kingDanger: 0, kingDangerOne: 0 });
+    const some = new Evaluator(def, { ...base, kingDanger: 100, kingDangerOne: 50 });
+    const gain = (fen: string) => some.evaluate(position(def, fen)) - none.evaluate(position(def, fen));
+    // Rooks on the f- and h-files reach f7 and h7, next to the g8 King: White's attack.
+    assert.ok(gain('6k1/5ppp/8/8/8/8/PPP5/1K3R1R w - - 0 1') > 0);
+    // The same Rooks on the a- and b-files reach no square next to either King.
+    assert.equal(gain('6k1/5ppp/8/8/8/8/2P5/RR2K3 w - - 0 1'), 0);
+    // Mirrored: Black's Rooks next to White's King count for Black.
+    assert.ok(gain('1k3r1r/ppp5/8/8/8/8/5PPP/6K1 w - - 0 1') < 0);
+  });
+
   it('counts a threat: a man attacking an enemy man worth more, never the king (eval-params.ts threat)', () => {
     const def = variant('chess');
     const base = evalParamsFor(def.evalSet);
