@@ -414,6 +414,9 @@ export class Evaluator {
   psqPhase = 0;
   pawnLo = 0;
   pawnHi = 0;
+  /** Keys of each colour's men other than pawns (king included), for the search's correction history. */
+  pieceKeyW = 0;
+  pieceKeyB = 0;
 
   /** `params` replaces the variant's own weights (for tuning). */
   constructor(def: VariantDefinition, params?: EvalParams) {
@@ -442,6 +445,8 @@ export class Evaluator {
     let phase = 0;
     let plo = 0;
     let phi = 0;
+    let kw = 0;
+    let kb = 0;
     for (let color = 0; color < 2; color++) {
       for (let i = 0; i < pos.pcount[color]!; i++) {
         const sq = pos.pieceSquare(color, i);
@@ -452,9 +457,12 @@ export class Evaluator {
         if (code === this.pawnCodeW || code === this.pawnCodeB) {
           plo ^= z.pieceLo[code * e.size + sq]!;
           phi ^= z.pieceHi[code * e.size + sq]!;
-        }
+        } else if (color === 0) kw ^= z.pieceLo[code * e.size + sq]!;
+        else kb ^= z.pieceLo[code * e.size + sq]!;
       }
     }
+    this.pieceKeyW = kw;
+    this.pieceKeyB = kb;
     this.psqMg = mg;
     this.psqEg = eg;
     this.psqPhase = phase;
@@ -479,13 +487,20 @@ export class Evaluator {
     const code = board[from]!;
     let mg = pstMg[code * size + to]! - pstMg[code * size + from]!;
     let eg = pstEg[code * size + to]! - pstEg[code * size + from]!;
+    const z = e.t.zobrist;
+    const isPawn = code === this.pawnCodeW || code === this.pawnCodeB;
+    // The mover's colour's piece key: a piece leaves `from`; what stands on `to` afterwards (the
+    // promoted man, if any) arrives unless it is a pawn.
+    const arriving = promo >= 0 ? pieceCode(promo, codeColor(code)) : code;
+    let keyDelta = isPawn ? 0 : z.pieceLo[code * size + from]!;
+    if (arriving !== this.pawnCodeW && arriving !== this.pawnCodeB) keyDelta ^= z.pieceLo[arriving * size + to]!;
     if (kind === KIND_CASTLE) {
       const [rookFrom, rookTo] = pos.castleRookSquares(m);
       const rook = board[rookFrom]!;
       mg += pstMg[rook * size + rookTo]! - pstMg[rook * size + rookFrom]!;
       eg += pstEg[rook * size + rookTo]! - pstEg[rook * size + rookFrom]!;
+      keyDelta ^= z.pieceLo[rook * size + rookFrom]! ^ z.pieceLo[rook * size + rookTo]!;
     } else {
-      const z = e.t.zobrist;
       const capSq = kind === KIND_EN_PASSANT ? pos.epVictim : to;
       const captured = board[capSq]!;
       if (captured >= 2) {
@@ -495,9 +510,10 @@ export class Evaluator {
         if (captured === this.pawnCodeW || captured === this.pawnCodeB) {
           this.pawnLo ^= z.pieceLo[captured * size + capSq]!;
           this.pawnHi ^= z.pieceHi[captured * size + capSq]!;
-        }
+        } else if (codeColor(captured) === 0) this.pieceKeyW ^= z.pieceLo[captured * size + capSq]!;
+        else this.pieceKeyB ^= z.pieceLo[captured * size + capSq]!;
       }
-      if (code === this.pawnCodeW || code === this.pawnCodeB) {
+      if (isPawn) {
         this.pawnLo ^= z.pieceLo[code * size + from]!;
         this.pawnHi ^= z.pieceHi[code * size + from]!;
         if (promo < 0) {
@@ -512,6 +528,8 @@ export class Evaluator {
         this.psqPhase += e.phaseOf[pc]!;
       }
     }
+    if (codeColor(code) === 0) this.pieceKeyW ^= keyDelta;
+    else this.pieceKeyB ^= keyDelta;
     this.psqMg += mg;
     this.psqEg += eg;
   }

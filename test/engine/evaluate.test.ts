@@ -57,13 +57,65 @@ describe('evaluation', () => {
         pos.make(m);
         fresh.computePsq(pos);
         assert.deepEqual(
-          [ev.psqMg, ev.psqEg, ev.psqPhase, ev.pawnLo, ev.pawnHi],
-          [fresh.psqMg, fresh.psqEg, fresh.psqPhase, fresh.pawnLo, fresh.pawnHi],
+          [ev.psqMg, ev.psqEg, ev.psqPhase, ev.pawnLo, ev.pawnHi, ev.pieceKeyW, ev.pieceKeyB],
+          [fresh.psqMg, fresh.psqEg, fresh.psqPhase, fresh.pawnLo, fresh.pawnHi, fresh.pieceKeyW, fresh.pieceKeyB],
           `${def.id} after ply ${ply}: ${pos.toFen()}`,
         );
         // The incremental full evaluation agrees with the one from scratch.
         assert.equal(ev.evaluateIncremental(pos), fresh.evaluate(pos));
       }
+    }
+  });
+
+  it("keys each colour's pieces apart from the pawns (the search's correction histories)", () => {
+    // A White knight move changes White's piece key only; pawn moves and captures of pawns change
+    // no key but the mover's; a king taking a knight changes both.
+    const def = variant('chess');
+    const pos = position(def, 'rnbqkbnr/ppp1pppp/8/3p4/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 0 1');
+    const ev = new Evaluator(def);
+    ev.computePsq(pos);
+    const keys = () => [ev.pieceKeyW, ev.pieceKeyB];
+    const play = (uci: string) => {
+      const m = parseUciMove(pos, uci);
+      assert.ok(m.ok, uci);
+      ev.applyDelta(pos, m.value);
+      pos.make(m.value);
+    };
+    const [w0, b0] = keys();
+    play('f3e5');
+    assert.notEqual(ev.pieceKeyW, w0);
+    assert.equal(ev.pieceKeyB, b0);
+    const [w1] = keys();
+    play('c8f5');
+    assert.equal(ev.pieceKeyW, w1);
+    const [, b2] = keys();
+    play('e2e4');
+    assert.deepEqual(keys(), [w1, b2]);
+    play('d5e4');
+    assert.deepEqual(keys(), [w1, b2]);
+    play('e5f7'); // takes a pawn
+    assert.notEqual(ev.pieceKeyW, w1);
+    assert.equal(ev.pieceKeyB, b2);
+    const [w3] = keys();
+    play('e8f7'); // the king takes the knight
+    assert.notEqual(ev.pieceKeyW, w3);
+    assert.notEqual(ev.pieceKeyB, b2);
+    // Castling moves king and rook: the incremental key equals a fresh count, in Wildebeest's free
+    // castling too.
+    for (const [id, fen, castle] of [
+      ['chess', 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1', 'e1g1'],
+      ['wildebeest', 'r4k4r/ppppppppppp/11/11/11/11/11/11/PPPPPPPPPPP/R4K4R w KQkq - 0 1', 'f1c1'],
+    ] as const) {
+      const p = position(id, fen);
+      const inc = new Evaluator(p.variant);
+      inc.computePsq(p);
+      const m = parseUciMove(p, castle);
+      assert.ok(m.ok, `${id} ${castle}`);
+      inc.applyDelta(p, m.value);
+      p.make(m.value);
+      const fresh = new Evaluator(p.variant);
+      fresh.computePsq(p);
+      assert.deepEqual([inc.pieceKeyW, inc.pieceKeyB], [fresh.pieceKeyW, fresh.pieceKeyB], `${id} ${castle}`);
     }
   });
 
