@@ -46,6 +46,9 @@ export function pointsOf(game: RoundResult, player: string): number | undefined 
   return undefined;
 }
 
+/** One pair of matches on the same openings: before, after. */
+export type MatchPair = readonly [before: readonly RoundResult[], after: readonly RoundResult[]];
+
 /**
  * Compare the player's results round by round. A round played with other colours in the two
  * matches (not the same openings: another seed, or other engine order) is an error.
@@ -55,31 +58,46 @@ export function comparePaired(
   b: readonly RoundResult[],
   player: string,
 ): Result<PairedComparison, CaravanError> {
-  const byRound = new Map<string, RoundResult>();
-  for (const g of a) byRound.set(g.round, g);
+  return comparePairedSets([[a, b]], player);
+}
+
+/**
+ * Several pairs of matches pooled, each compared round by round on its own openings (one pair a
+ * seed): the rounds of all pairs enter one mean and standard error, as if one longer screen. An
+ * error in any pair names it (1-based) when there is more than one.
+ */
+export function comparePairedSets(sets: readonly MatchPair[], player: string): Result<PairedComparison, CaravanError> {
   const diffs: number[] = [];
   let sumA = 0;
   let sumB = 0;
-  for (const gb of b) {
-    const ga = byRound.get(gb.round);
-    if (!ga) continue;
-    const pa = pointsOf(ga, player);
-    const pb = pointsOf(gb, player);
-    if (pa === undefined || pb === undefined) continue;
-    if (ga.openings !== undefined && gb.openings !== undefined && ga.openings !== gb.openings) {
-      return err(
-        new CaravanError(
-          'invalid-pgn',
-          `round ${gb.round}: openings '${ga.openings}' in one match, '${gb.openings}' in the other`,
-        ),
-      );
+  for (let i = 0; i < sets.length; i++) {
+    const [a, b] = sets[i]!;
+    const where = sets.length > 1 ? `pair ${i + 1}, ` : '';
+    const byRound = new Map<string, RoundResult>();
+    for (const g of a) byRound.set(g.round, g);
+    for (const gb of b) {
+      const ga = byRound.get(gb.round);
+      if (!ga) continue;
+      const pa = pointsOf(ga, player);
+      const pb = pointsOf(gb, player);
+      if (pa === undefined || pb === undefined) continue;
+      if (ga.openings !== undefined && gb.openings !== undefined && ga.openings !== gb.openings) {
+        return err(
+          new CaravanError(
+            'invalid-pgn',
+            `${where}round ${gb.round}: openings '${ga.openings}' in one match, '${gb.openings}' in the other`,
+          ),
+        );
+      }
+      if ((ga.white === player) !== (gb.white === player)) {
+        return err(
+          new CaravanError('invalid-pgn', `${where}round ${gb.round}: ${player} has another colour in each match`),
+        );
+      }
+      diffs.push(pb - pa);
+      sumA += pa;
+      sumB += pb;
     }
-    if ((ga.white === player) !== (gb.white === player)) {
-      return err(new CaravanError('invalid-pgn', `round ${gb.round}: ${player} has another colour in each match`));
-    }
-    diffs.push(pb - pa);
-    sumA += pa;
-    sumB += pb;
   }
   const n = diffs.length;
   if (n === 0) return err(new CaravanError('invalid-pgn', `no round scored for ${player} in both matches`));

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { comparePaired, pointsOf, type RoundResult } from '../../src/match/paired.js';
+import { comparePaired, comparePairedSets, pointsOf, type RoundResult } from '../../src/match/paired.js';
 
 const OPENINGS = 'random, 4 plies, seed 91';
 /** Round n: the player has White in odd rounds, as `caravan match` alternates colours. */
@@ -67,5 +67,32 @@ describe('paired comparison of two matches', () => {
     const nobody = comparePaired([game(1, '1-0')], [game(1, '1-0')], 'Stranger');
     assert.ok(!nobody.ok);
     assert.match(nobody.error.message, /no round scored for Stranger in both matches/);
+  });
+
+  it('pools several pairs of matches, each on its own openings, into one comparison', () => {
+    const seed92 = 'random, 4 plies, seed 92';
+    // Pair 1 (seed 91): round 1 +1. Pair 2 (seed 92): round 1 −½, round 2 the same.
+    const first = [[game(1, '0-1')], [game(1, '1-0')]] as const;
+    const second = [
+      [game(1, '1-0', seed92), game(2, '0-1', seed92)],
+      [game(1, '1/2-1/2', seed92), game(2, '0-1', seed92)],
+    ] as const;
+    const c = comparePairedSets([first, second], 'Caravan');
+    assert.ok(c.ok);
+    assert.equal(c.value.pairs, 3);
+    assert.equal(c.value.meanDiff, 0.5 / 3);
+    assert.deepEqual([c.value.better, c.value.worse, c.value.same], [1, 1, 1]);
+    // The same as one pair holding all three rounds (pooled, not averaged pair by pair).
+    const one = comparePaired(
+      [game(1, '0-1'), game(2, '0-1'), game(3, '0-1')],
+      [game(1, '1-0'), game(2, '1/2-1/2'), game(3, '0-1')],
+      'Caravan',
+    );
+    assert.ok(one.ok);
+    assert.equal(c.value.stdError, one.value.stdError);
+    // A pair on other openings is named.
+    const mixed = comparePairedSets([first, [[game(1, '1-0')], [game(1, '1-0', seed92)]]], 'Caravan');
+    assert.ok(!mixed.ok);
+    assert.match(mixed.error.message, /^pair 2, round 1: openings/);
   });
 });
