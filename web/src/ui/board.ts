@@ -106,8 +106,16 @@ export class Board {
       drawable: { enabled: true, visible: true },
     });
     this.sizeWatcher = new ResizeObserver(() => {
-      const shapes = this.pendingShapes;
-      if (shapes) this.drawShapes(shapes);
+      const { width, height } = element.getBoundingClientRect();
+      if (width > 0 && height > 0) {
+        const shapes = this.pendingShapes;
+        if (shapes) this.drawShapes(shapes);
+      } else if (this.api.state.drawable.autoShapes.length > 0) {
+        // Hidden: chessgroundx has just dropped its measure, and its next redraw (a new
+        // position while hidden) would place the shapes up from a 0 × 0 box. Hold them back.
+        this.pendingShapes = [...this.api.state.drawable.autoShapes];
+        this.api.setAutoShapes([]);
+      }
     });
     this.sizeWatcher.observe(element);
   }
@@ -120,7 +128,12 @@ export class Board {
     if (shapes.length === 0 || (width > 0 && height > 0)) {
       this.pendingShapes = undefined;
       this.api.setAutoShapes(shapes);
-    } else this.pendingShapes = shapes;
+    } else {
+      this.pendingShapes = shapes;
+      // The measure just taken (0 × 0) is now chessgroundx's: any redraw of the shapes still
+      // up would place them at NaN. None stay while it lasts.
+      if (this.api.state.drawable.autoShapes.length > 0) this.api.setAutoShapes([]);
+    }
   }
 
   /**
