@@ -113,8 +113,7 @@ export class Board {
       } else if (this.api.state.drawable.autoShapes.length > 0) {
         // Hidden: chessgroundx has just dropped its measure, and its next redraw (a new
         // position while hidden) would place the shapes from a 0 × 0 box, at NaN. Hold them back.
-        this.pendingShapes = [...this.api.state.drawable.autoShapes];
-        this.api.setAutoShapes([]);
+        this.drawShapes([...this.api.state.drawable.autoShapes]);
       }
     });
     this.sizeWatcher.observe(element);
